@@ -1,0 +1,32 @@
+/** The resolved configuration of one feedbackd process (flags > environment > config file > defaults). */
+export interface Config {
+  /** Absolute path of the data directory. */
+  dataDir: string;
+  /** TCP port; 0 = any free port. */
+  port: number;
+  host: string;
+  /** Base URL for links in mail, without a trailing `/` (default `http://localhost:<port>`). */
+  publicUrl: string;
+  /** `smtp://` or `smtps://` URL; null when SMTP is not configured. */
+  smtpUrl: string | null;
+  /** Write mail as .eml files into `<data>/outbox/` instead of sending it. */
+  mailOutbox: boolean;
+  /** From address; null = `"<site title>" <noreply@<publicUrl host>>`. */
+  mailFrom: string | null;
+  /** null = the JSON-file database in the data directory. */
+  databaseUrl: string | null;
+  /** Behind a reverse proxy: the client address is the right-most X-Forwarded-For entry. */
+  trustProxy: boolean;
+  /** `'*'` = any origin; else the allowed origins. */
+  corsOrigins: '*' | string[];
+  /** FEEDBACKD_SECRET when set; null = `<data>/secret`. */
+  secret: string | null;
+  /** bcrypt cost factor. */
+  bcryptCost: number;
+  /** Lifetime of access tokens, in seconds. */
+  tokenTtlSeconds: number;
+  /** pino level: fatal, error, warn, info, debug, trace or silent. */
+  logLevel: string;
+  /** The journal is compacted into a new snapshot once it grows past this many bytes. */
+  journalMaxBytes: number;
+}

@@ -1,0 +1,23 @@
+import type { Config } from '../config/types.js';
+import type { Logger } from '../logger.js';
+import type { Storage, UserRow } from '../storage/types.js';
+import type { Mailer } from './mail/mailer.js';
+import type { TokenSigner } from './tokens.js';
+
+/** What every service function receives: the process's parts, never Koa or the CLI. */
+export interface ServiceContext {
+  storage: Storage;
+  config: Config;
+  tokens: TokenSigner;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+/** Who is acting: a signed-in user with effective permissions, or nobody (anonymous). */
+export interface Actor {
+  user: UserRow;
+  /** Effective permissions (API.md §2.5). */
+  permissions: ReadonlySet<string>;
+}
+
+export type Viewer = Actor | null;

@@ -1,0 +1,29 @@
+import type { Config } from '../config/types.js';
+import { readOrCreateSecret } from '../config/secret.js';
+import type { Logger } from '../logger.js';
+import { openStorage } from '../storage/open.js';
+import type { ServiceContext } from './context.js';
+import { createMailer } from './mail/create-mailer.js';
+import { createTokenSigner } from './tokens.js';
+
+/** Opens storage and builds every part the services need; `close()` releases them. */
+export async function createServiceContext(
+  config: Config,
+  logger: Logger,
+): Promise<ServiceContext & { close(): Promise<void> }> {
+  const secret = config.secret ?? (await readOrCreateSecret(config.dataDir));
+  const storage = await openStorage(config, logger);
+  const mailer = createMailer(config, storage, logger);
+  const tokens = createTokenSigner(secret, config.tokenTtlSeconds);
+  return {
+    storage,
+    config,
+    tokens,
+    mailer,
+    logger,
+    async close() {
+      await mailer.close();
+      await storage.close();
+    },
+  };
+}
