@@ -1,6 +1,7 @@
 import type { Config } from '../config/types.js';
 import type { Logger } from '../logger.js';
 import type { Storage, UserRow } from '../storage/types.js';
+import type { BackgroundTasks } from './background.js';
 import type { Mailer } from './mail/mailer.js';
 import type { TokenSigner } from './tokens.js';
 
@@ -11,6 +12,8 @@ export interface ServiceContext {
   tokens: TokenSigner;
   mailer: Mailer;
   logger: Logger;
+  /** After-commit work such as mail; `close()` of the context waits for it. */
+  background: BackgroundTasks;
 }
 
 /** Who is acting: a signed-in user with effective permissions, or nobody (anonymous). */

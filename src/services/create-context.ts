@@ -2,6 +2,7 @@ import type { Config } from '../config/types.js';
 import { readOrCreateSecret } from '../config/secret.js';
 import type { Logger } from '../logger.js';
 import { openStorage } from '../storage/open.js';
+import { BackgroundTasks } from './background.js';
 import type { ServiceContext } from './context.js';
 import { createMailer } from './mail/create-mailer.js';
 import { createTokenSigner } from './tokens.js';
@@ -15,13 +16,16 @@ export async function createServiceContext(
   const storage = await openStorage(config, logger);
   const mailer = createMailer(config, storage, logger);
   const tokens = createTokenSigner(secret, config.tokenTtlSeconds);
+  const background = new BackgroundTasks();
   return {
     storage,
     config,
     tokens,
     mailer,
     logger,
+    background,
     async close() {
+      await background.idle();
       await mailer.close();
       await storage.close();
     },

@@ -1,0 +1,151 @@
+import type { BoardRow, PostRow, RoadmapRow, UserRow, VoteRow, VoteSummary } from '../storage/types.js';
+import { avatarUrl } from './accounts.js';
+
+/** API.md §3.3. */
+export interface PublicUser {
+  userId: string;
+  name: string;
+  avatar: string;
+  username: string;
+}
+
+/** API.md §3.9 ViewerVote. */
+export interface ViewerVote {
+  voteId: string;
+  userId: string;
+  postId: string;
+  createdAt: string;
+}
+
+/** API.md §3.9 Vote. */
+export interface VoteView extends ViewerVote {
+  name: string;
+  username: string;
+  avatar: string;
+}
+
+/** API.md §3.9 Voters. */
+export interface Voters {
+  votes: VoteView[];
+  votesCount: number;
+  viewerVote: ViewerVote | null;
+}
+
+/** API.md §3.10 BoardRef. */
+export interface BoardRef {
+  boardId: string;
+  name: string;
+  color: string;
+  url: string;
+  createdAt: string;
+}
+
+/** API.md §3.11 RoadmapRef. */
+export interface RoadmapRef {
+  id: string;
+  name: string;
+  url: string;
+  color: string;
+}
+
+/** API.md §3.6. */
+export interface PostView {
+  postId: string;
+  title: string;
+  slug: string;
+  contentMarkdown: string | null;
+  createdAt: string;
+  updatedAt: string;
+  board: BoardRef | null;
+  author: PublicUser;
+  roadmap: RoadmapRef | null;
+  voters: Voters;
+}
+
+/** API.md §3.8 PostRecord. */
+export interface PostRecordView {
+  postId: string;
+  title: string;
+  slug: string;
+  slugId: string;
+  contentMarkdown: string | null;
+  userId: string;
+  createdAt: string;
+  updatedAt: string;
+  boardId: string | null;
+  roadmap_id: string | null;
+}
+
+/** Everything needed to render posts, fetched in batches. */
+export interface PostViewSources {
+  users: ReadonlyMap<string, UserRow>;
+  boards: ReadonlyMap<string, BoardRow>;
+  /** Only the roadmaps the viewer may see; others render as null. */
+  roadmaps: ReadonlyMap<string, RoadmapRow>;
+  votes: ReadonlyMap<string, VoteSummary>;
+}
+
+export function toPublicUser(user: UserRow): PublicUser {
+  return { userId: user.id, name: user.name, avatar: avatarUrl(user.email), username: user.username };
+}
+
+export function toViewerVote(vote: VoteRow): ViewerVote {
+  return { voteId: vote.id, userId: vote.userId, postId: vote.postId, createdAt: vote.createdAt };
+}
+
+function toVoteView(vote: VoteRow, voter: UserRow): VoteView {
+  const { name, username, avatar } = toPublicUser(voter);
+  return { ...toViewerVote(vote), name, username, avatar };
+}
+
+/** The Voters object of one post. */
+export function toVoters(summary: VoteSummary | undefined, users: ReadonlyMap<string, UserRow>): Voters {
+  if (!summary) return { votes: [], votesCount: 0, viewerVote: null };
+  return {
+    votes: summary.recent.map((vote) => toVoteView(vote, users.get(vote.userId)!)),
+    votesCount: summary.count,
+    viewerVote: summary.viewerVote ? toViewerVote(summary.viewerVote) : null,
+  };
+}
+
+function toBoardRef(board: BoardRow): BoardRef {
+  return { boardId: board.id, name: board.name, color: board.color, url: board.url, createdAt: board.createdAt };
+}
+
+function toRoadmapRef(roadmap: RoadmapRow): RoadmapRef {
+  return { id: roadmap.id, name: roadmap.name, url: roadmap.url, color: roadmap.color };
+}
+
+/** A post as listed (API.md §3.6). */
+export function toPostView(post: PostRow, sources: PostViewSources): PostView {
+  const board = post.boardId ? sources.boards.get(post.boardId) : undefined;
+  const roadmap = post.roadmapId ? sources.roadmaps.get(post.roadmapId) : undefined;
+  return {
+    postId: post.id,
+    title: post.title,
+    slug: post.slug,
+    contentMarkdown: post.contentMarkdown,
+    createdAt: post.createdAt,
+    updatedAt: post.updatedAt,
+    board: board ? toBoardRef(board) : null,
+    author: toPublicUser(sources.users.get(post.userId)!),
+    roadmap: roadmap ? toRoadmapRef(roadmap) : null,
+    voters: toVoters(sources.votes.get(post.id), sources.users),
+  };
+}
+
+/** A post as created or updated (API.md §3.8). */
+export function toPostRecordView(post: PostRow): PostRecordView {
+  return {
+    postId: post.id,
+    title: post.title,
+    slug: post.slug,
+    slugId: post.slugId,
+    contentMarkdown: post.contentMarkdown,
+    userId: post.userId,
+    createdAt: post.createdAt,
+    updatedAt: post.updatedAt,
+    boardId: post.boardId,
+    roadmap_id: post.roadmapId,
+  };
+}

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { appError } from '../errors.js';
+import type { BoardRow, PostRow, Repositories, RoadmapRow } from '../storage/types.js';
+import type { Actor, ServiceContext, Viewer } from './context.js';
+import { can, requirePermission } from './permissions.js';
+import { type PostRecordView, type PostView, toPostRecordView, toPostView } from './post-views.js';
+import { dashed, randomBase36 } from './text.js';
+import {
+  type Body,
+  codePointLength,
+  integerInRange,
+  oneOf,
+  optionalString,
+  optionalUuid,
+  optionalUuidArray,
+  requiredText,
+} from './validation/fields.js';
+
+const RECENT_VOTES = 6;
+const SLUG_TRIES = 5;
+const MAX_CONTENT_LENGTH = 50_000;
+
+/** API.md §4.4.1: one page of the posts the viewer may see. */
+export async function listPosts(ctx: ServiceContext, viewer: Viewer, body: Body): Promise<PostView[]> {
+  const boardIds = optionalUuidArray(body.boardId, 'boardId', 100);
+  const roadmapId = optionalUuid(body.roadmapId, 'roadmapId');
+  const page = integerInRange(body.page, 'page', 1, 99_999_999, 1);
+  const limit = integerInRange(body.limit, 'limit', 1, 100, 10);
+  const direction = oneOf(body.created, 'created', ['asc', 'desc'], 'desc');
+  const { storage } = ctx;
+  const boards = boardIds?.length ? await visibleBoardIds(storage, viewer, boardIds) : undefined;
+  if (boards?.length === 0) return [];
+  if (roadmapId && !isVisibleRoadmap(viewer, await storage.roadmaps.get(roadmapId))) return [];
+  const posts = await storage.posts.query({
+    ...(boards ? { boardIds: boards } : {}),
+    ...(roadmapId ? { roadmapId } : {}),
+    visibleBoardsOnly: !can(viewer, 'board:read'),
+    direction,
+    offset: (page - 1) * limit,
+    limit,
+  });
+  return renderPosts(ctx, viewer, posts);
+}
+
+/** API.md §4.4.3: creates a post and the author's vote on it, atomically. */
+export async function createPost(ctx: ServiceContext, actor: Actor, body: Body): Promise<PostRecordView> {
+  requirePermission(actor, 'post:create');
+  const wantsRoadmap = body.roadmapId !== undefined && body.roadmapId !== null && body.roadmapId !== '';
+  if (wantsRoadmap) requirePermission(actor, 'roadmap:assign');
+  const title = requiredText(body.title, 'title', {
+    missing: 'POST_TITLE_MISSING',
+    tooLong: 'POST_TITLE_TOO_LONG',
+    max: 200,
+  });
+  const contentMarkdown = parseContent(body.contentMarkdown);
+  const boardId = optionalUuid(body.boardId, 'boardId');
+  const roadmapId = optionalUuid(body.roadmapId, 'roadmapId');
+  const post = await ctx.storage.transaction(async (tx) => {
+    if (boardId && !isVisibleBoard(actor, await tx.boards.get(boardId))) throw appError('BOARD_NOT_FOUND');
+    if (roadmapId && !isVisibleRoadmap(actor, await tx.roadmaps.get(roadmapId))) throw appError('ROADMAP_NOT_FOUND');
+    const now = new Date().toISOString();
+    const inserted = await insertPost(tx, { title, contentMarkdown, boardId, roadmapId, userId: actor.user.id, now });
+    await tx.votes.insert({ id: randomUUID(), userId: actor.user.id, postId: inserted.id, createdAt: now });
+    return inserted;
+  });
+  return toPostRecordView(post);
+}
+
+/** Slug rule of API.md §4.4: dashed transliterated title, ≤ 80 characters, `post` when empty. */
+export function slugBase(title: string): string {
+  return dashed(title).slice(0, 80).replace(/-+$/, '') || 'post';
+}
+
+function parseContent(value: unknown): string | null {
+  const content = optionalString(value, 'contentMarkdown');
+  if (content === undefined || content.trim() === '') return null;
+  if (codePointLength(content) > MAX_CONTENT_LENGTH) throw appError('POST_CONTENT_TOO_LONG');
+  return content;
+}
+
+interface NewPost {
+  title: string;
+  contentMarkdown: string | null;
+  boardId: string | null;
+  roadmapId: string | null;
+  userId: string;
+  now: string;
+}
+
+async function insertPost(tx: Repositories, post: NewPost): Promise<PostRow> {
+  const base = slugBase(post.title);
+  for (let attempt = 0; attempt < SLUG_TRIES; attempt++) {
+    const slugId = randomBase36(20);
+    const slug = `${base}-${slugId}`;
+    if (await tx.posts.getBySlug(slug)) continue;
+    return tx.posts.insert({
+      id: randomUUID(),
+      title: post.title,
+      slug,
+      slugId,
+      contentMarkdown: post.contentMarkdown,
+      userId: post.userId,
+      boardId: post.boardId,
+      roadmapId: post.roadmapId,
+      createdAt: post.now,
+      updatedAt: post.now,
+    });
+  }
+  throw new Error('no free post slug after several tries');
+}
+
+function isVisibleBoard(viewer: Viewer, board: BoardRow | undefined): board is BoardRow {
+  return board !== undefined && (board.display || can(viewer, 'board:read'));
+}
+
+function isVisibleRoadmap(viewer: Viewer, roadmap: RoadmapRow | undefined): roadmap is RoadmapRow {
+  return roadmap !== undefined && (roadmap.display || can(viewer, 'roadmap:read'));
+}
+
+async function visibleBoardIds(storage: Repositories, viewer: Viewer, ids: readonly string[]): Promise<string[]> {
+  const boards = await storage.boards.getMany(ids);
+  return [...boards.values()].filter((board) => isVisibleBoard(viewer, board)).map((board) => board.id);
+}
+
+/** Fetches authors, voters, boards, roadmaps and vote summaries in batches, then renders. */
+async function renderPosts(ctx: ServiceContext, viewer: Viewer, posts: PostRow[]): Promise<PostView[]> {
+  if (posts.length === 0) return [];
+  const { storage } = ctx;
+  const votes = await storage.votes.summarize(
+    posts.map((post) => post.id),
+    RECENT_VOTES,
+    viewer?.user.id ?? null,
+  );
+  const userIds = new Set(posts.map((post) => post.userId));
+  for (const summary of votes.values()) for (const vote of summary.recent) userIds.add(vote.userId);
+  const [users, boards, roadmaps] = await Promise.all([
+    storage.users.getMany([...userIds]),
+    storage.boards.getMany(presentIds(posts.map((post) => post.boardId))),
+    storage.roadmaps.getMany(presentIds(posts.map((post) => post.roadmapId))),
+  ]);
+  for (const [id, roadmap] of roadmaps) if (!isVisibleRoadmap(viewer, roadmap)) roadmaps.delete(id);
+  return posts.map((post) => toPostView(post, { users, boards, roadmaps, votes }));
+}
+
+function presentIds(ids: Array<string | null>): string[] {
+  return [...new Set(ids.filter((id): id is string => id !== null))];
+}
