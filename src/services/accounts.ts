@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import bcrypt from 'bcrypt';
 import { appError } from '../errors.js';
 import { EVERYONE_ROLE_ID } from '../storage/seed.js';
-import type { Repositories, UserRow } from '../storage/types.js';
+import { type Repositories, UniqueViolation, type UserRow } from '../storage/types.js';
 import type { ServiceContext } from './context.js';
 import { randomBase36, transliterate } from './text.js';
 
@@ -60,7 +60,7 @@ export interface NewAccount {
 /** Inserts a user holding `@everyone` (API.md §2.6); 409 USER_EXISTS for a taken email. */
 export async function insertAccount(tx: Repositories, account: NewAccount, now: string): Promise<UserRow> {
   if (await tx.users.getByEmail(account.email)) throw appError('USER_EXISTS');
-  const user = await tx.users.insert({
+  const user = await insertUser(tx, {
     id: randomUUID(),
     email: account.email,
     username: await pickUsername(tx, account.email),
@@ -76,6 +76,19 @@ export async function insertAccount(tx: Repositories, account: NewAccount, now: 
   });
   await tx.userRoles.insert({ id: randomUUID(), userId: user.id, roleId: EVERYONE_ROLE_ID, createdAt: now });
   return user;
+}
+
+/** The storage's own uniqueness rules, worded as the API's errors (a backstop for races). */
+async function insertUser(tx: Repositories, row: UserRow): Promise<UserRow> {
+  try {
+    return await tx.users.insert(row);
+  } catch (error) {
+    if (!(error instanceof UniqueViolation)) throw error;
+    if (error.constraint === 'users.email') throw appError('USER_EXISTS');
+    if (error.constraint === 'users.username') throw appError('USERNAME_EXISTS');
+    if (error.constraint === 'users.owner') throw appError('SETUP_COMPLETED');
+    throw error;
+  }
 }
 
 /** The AuthUser shape with a fresh access token. */

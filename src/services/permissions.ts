@@ -3,7 +3,7 @@ import type { Actor, Viewer } from './context.js';
 
 /** Whether the viewer (possibly anonymous) holds a permission. */
 export function can(viewer: Viewer, permission: string): boolean {
-  return viewer !== null && viewer.permissions.has(permission);
+  return viewer?.permissions.has(permission) ?? false;
 }
 
 /** 403 NOT_ENOUGH_PERMISSION unless the actor holds the permission. */

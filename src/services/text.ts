@@ -13,7 +13,7 @@ export function transliterate(text: string): string {
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .replace(SPECIAL_LETTER_PATTERN, (letter) => SPECIAL_LETTERS[letter] ?? '')
-    .replace(/[^\x00-\x7f]/g, '');
+    .replace(/\P{ASCII}/gu, '');
 }
 
 /** Lower-case ASCII words joined by single dashes, no dash at either end. */
