@@ -1,0 +1,93 @@
+import type { MailMessage } from './mailer.js';
+
+/** What a message carrying a one-time link needs (API.md §6.2). */
+export interface LinkMessageInput {
+  siteTitle: string;
+  /** Base URL without a trailing `/`. */
+  publicUrl: string;
+  to: string;
+  /** The mail token itself (64 hex characters); it appears only in this message. */
+  token: string;
+}
+
+/** The "please confirm your email" message (API.md §6.2). */
+export function verificationMessage(input: LinkMessageInput): MailMessage {
+  const link = tokenLink(input.publicUrl, '/email-verify/', input.token);
+  return linkMessage(input, 'verify', {
+    subject: 'Please confirm your email',
+    intro: `Please confirm your email address for ${input.siteTitle} by opening this link:`,
+    action: 'Confirm your email',
+    link,
+  });
+}
+
+/** The "reset your password" message (API.md §6.2). */
+export function resetMessage(input: LinkMessageInput): MailMessage {
+  const link = tokenLink(input.publicUrl, '/password-reset/confirm/', input.token);
+  return linkMessage(input, 'reset', {
+    subject: 'Reset your account password',
+    intro: `Someone asked to reset the password of your ${input.siteTitle} account. To choose a new password, open this link:`,
+    action: 'Reset your password',
+    link,
+  });
+}
+
+/** A message that only proves delivery works (the `mail test` command). */
+export function testMessage(input: { siteTitle: string; to: string }): MailMessage {
+  const line = `This is a test message from ${input.siteTitle}. Mail delivery works.`;
+  return {
+    to: input.to,
+    subject: `${input.siteTitle} - Test email`,
+    text: `${line}\n`,
+    html: htmlDocument([paragraph(escapeHtml(line))]),
+    kind: 'test',
+    siteTitle: input.siteTitle,
+  };
+}
+
+interface LinkParts {
+  subject: string;
+  intro: string;
+  action: string;
+  link: string;
+}
+
+function linkMessage(input: LinkMessageInput, kind: 'verify' | 'reset', parts: LinkParts): MailMessage {
+  const closing = 'The link expires in 2 hours. If you did not ask for this, you can ignore this email.';
+  // The link sits alone on its line so that mail clients and copy-paste keep it whole.
+  const text = ['Hello,', '', parts.intro, '', parts.link, '', closing, ''].join('\n');
+  const href = escapeHtml(parts.link);
+  const html = htmlDocument([
+    paragraph('Hello,'),
+    paragraph(escapeHtml(parts.intro)),
+    paragraph(`<a href="${href}">${escapeHtml(parts.action)}</a>`),
+    paragraph(`Or copy this link into your browser:<br>${href}`),
+    paragraph(escapeHtml(closing)),
+  ]);
+  return { to: input.to, subject: `${input.siteTitle} - ${parts.subject}`, text, html, kind, siteTitle: input.siteTitle };
+}
+
+function tokenLink(publicUrl: string, path: string, token: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${path}?token=${encodeURIComponent(token)}`;
+}
+
+function paragraph(innerHtml: string): string {
+  return `<p>${innerHtml}</p>`;
+}
+
+function htmlDocument(paragraphs: string[]): string {
+  return `<!doctype html>\n<html><body>\n${paragraphs.join('\n')}\n</body></html>\n`;
+}
+
+/** Escapes text for HTML content and double-quoted attributes. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c] ?? c);
+}
+
+const HTML_ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
