@@ -1,0 +1,35 @@
+import { join } from 'node:path';
+import type { Config } from '../../config/types.js';
+import type { AuthUser } from '../../services/accounts.js';
+
+/** Quotes a path for a POSIX shell when it needs it. */
+export function shellQuote(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+/** The command that serves this data dir. */
+export function serveCommand(dataDir: string): string {
+  return `feedbackd serve --data ${shellQuote(dataDir)}`;
+}
+
+function verificationNote(config: Config): string {
+  if (config.smtpUrl) return 'a link to confirm this address was mailed to it';
+  return `the mail with a link to confirm this address is in ${join(config.dataDir, 'outbox')}`;
+}
+
+/** The lines printed once setup is done. */
+export function setupSummary(config: Config, user: AuthUser, siteTitle: string): string[] {
+  return [
+    '',
+    `feedbackd is set up: "${siteTitle}".`,
+    `  URL:       ${config.publicUrl}`,
+    `  Owner:     ${user.email} (${verificationNote(config)})`,
+    `  Data:      ${config.dataDir} (back it up by copying this directory while feedbackd is stopped)`,
+    `  Start it:  ${serveCommand(config.dataDir)}`,
+  ];
+}
+
+/** The lines printed when the data dir already has an owner. */
+export function alreadySetUpLines(dataDir: string): string[] {
+  return [`feedbackd is already set up in ${dataDir}; nothing was changed.`, `Start it with: ${serveCommand(dataDir)}`];
+}

@@ -1,0 +1,59 @@
+import { ensureDataDir } from '../../config/data-dir.js';
+import { type LoadedConfig, resolveConfig } from '../../config/load.js';
+import { createApp } from '../../http/app.js';
+import { type RunningServer, startServer } from '../../http/server.js';
+import { createLogger, type Logger } from '../../logger.js';
+import { createServiceContext } from '../../services/create-context.js';
+import { type CliRun, say } from '../io.js';
+import { listenError } from './listen-error.js';
+import { waitForStopSignal } from './stop-signal.js';
+
+type ServiceContextWithClose = Awaited<ReturnType<typeof createServiceContext>>;
+
+/** debug and trace ask for details, stacks included. */
+export function isVerbose(logLevel: string): boolean {
+  return logLevel === 'debug' || logLevel === 'trace';
+}
+
+async function listenWith(ctx: ServiceContextWithClose): Promise<RunningServer> {
+  const { host, port } = ctx.config;
+  try {
+    return await startServer(createApp(ctx), { host, port });
+  } catch (error) {
+    await ctx.close();
+    throw listenError(error, host, port);
+  }
+}
+
+/** With port 0 the real port is known only now: a default public URL must follow it, or mail links break. */
+function followRealPort(loaded: LoadedConfig, server: RunningServer): void {
+  if (loaded.sources.publicUrl.kind === 'default' && loaded.config.port === 0) {
+    loaded.config.publicUrl = `http://localhost:${server.port}`;
+  }
+}
+
+async function stopOnSignal(server: RunningServer, ctx: ServiceContextWithClose, logger: Logger): Promise<void> {
+  const signal = await waitForStopSignal(() => {
+    logger.warn('second stop signal: exiting without a clean shutdown');
+    process.exit(1);
+  });
+  logger.info({ signal }, 'stopping: finishing in-flight requests');
+  await server.close();
+  await ctx.close();
+  logger.info('stopped');
+}
+
+/** `feedbackd serve`: listens until SIGINT or SIGTERM, then shuts down cleanly. */
+export async function runServe(flags: Readonly<Record<string, unknown>>, run: CliRun): Promise<void> {
+  const loaded = await resolveConfig({ flags, env: run.io.env });
+  const { config } = loaded;
+  run.showStacks = isVerbose(config.logLevel);
+  const logger = createLogger(config.logLevel);
+  await ensureDataDir(config.dataDir);
+  const ctx = await createServiceContext(config, logger);
+  const server = await listenWith(ctx);
+  followRealPort(loaded, server);
+  logger.info({ url: server.url, dataDir: config.dataDir }, 'listening');
+  say(run.io, `feedbackd listening on ${server.url}`);
+  await stopOnSignal(server, ctx, logger);
+}

@@ -1,0 +1,133 @@
+import { resolve } from 'node:path';
+import validator from 'validator';
+
+/** A configuration value that breaks its rule; the loader adds the key and where it came from. */
+export class SettingValueError extends Error {}
+
+/** A parser from a raw value (a flag or env string, or any JSON value from config.json). */
+export type ValueParser<T> = (raw: unknown) => T;
+
+const DIGITS = /^[0-9]+$/;
+const TRUE_WORDS = new Set(['true', '1', 'yes', 'on']);
+const FALSE_WORDS = new Set(['false', '0', 'no', 'off']);
+
+function fail(rule: string): never {
+  throw new SettingValueError(rule);
+}
+
+function nonEmptyString(raw: unknown, rule: string): string {
+  if (typeof raw !== 'string' || raw.trim() === '') fail(rule);
+  return raw.trim();
+}
+
+/** An integer in [min, max], given as a JSON number or a string of digits. */
+export function integer(min: number, max: number): ValueParser<number> {
+  const rule = `must be an integer ${min}..${max}`;
+  return (raw) => {
+    const text = typeof raw === 'string' ? raw.trim() : undefined;
+    const value = text !== undefined && DIGITS.test(text) ? Number(text) : raw;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) fail(rule);
+    return value;
+  };
+}
+
+/** true/false, also written as 1/0, yes/no or on/off in flags and environment variables. */
+export const boolean: ValueParser<boolean> = (raw) => {
+  if (typeof raw === 'boolean') return raw;
+  const word = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
+  if (TRUE_WORDS.has(word)) return true;
+  if (FALSE_WORDS.has(word)) return false;
+  return fail('must be true or false');
+};
+
+/** One of a fixed list of words, case-insensitive. */
+export function oneOf(words: readonly string[]): ValueParser<string> {
+  return (raw) => {
+    const word = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
+    if (!words.includes(word)) fail(`must be one of: ${words.join(', ')}`);
+    return word;
+  };
+}
+
+/** A directory path, resolved against the working directory. */
+export const directory: ValueParser<string> = (raw) => resolve(nonEmptyString(raw, 'must be a directory path'));
+
+/** A host name or IP address to listen on. */
+export const host: ValueParser<string> = (raw) => {
+  const rule = 'must be a host name or IP address, like 127.0.0.1, 0.0.0.0 or ::';
+  const value = nonEmptyString(raw, rule);
+  if (/\s/.test(value)) fail(rule);
+  return value;
+};
+
+function parseUrl(raw: unknown, rule: string, protocols: readonly string[]): URL {
+  const text = nonEmptyString(raw, rule);
+  if (!URL.canParse(text)) fail(rule);
+  const url = new URL(text);
+  if (!protocols.includes(url.protocol) || url.hostname === '') fail(rule);
+  return url;
+}
+
+/** The public base URL: http(s), no query or fragment; trailing slashes removed (links append paths). */
+export const publicUrl: ValueParser<string> = (raw) => {
+  const rule = 'must be an http:// or https:// URL without query or fragment, like https://feedback.example.org';
+  const url = parseUrl(raw, rule, ['http:', 'https:']);
+  if (url.search || url.hash || url.username || url.password) fail(rule);
+  return url.href.replace(/\/+$/, '');
+};
+
+/** Wraps a parser so that null and "" mean "not configured". */
+export function nullable<T>(parse: ValueParser<T>): ValueParser<T | null> {
+  return (raw) => (raw === null || raw === '' ? null : parse(raw));
+}
+
+/** An SMTP server URL (API.md §6.1). */
+export const smtpUrl: ValueParser<string> = (raw) => {
+  const rule = 'must be an smtp:// or smtps:// URL, like smtps://user:password@mail.example.org:465';
+  parseUrl(raw, rule, ['smtp:', 'smtps:']);
+  return (raw as string).trim();
+};
+
+/** A database URL; only PostgreSQL is planned (the JSON file in the data dir is the default). */
+export const databaseUrl: ValueParser<string> = (raw) => {
+  const rule = 'must be a postgres:// URL (leave it unset to use the JSON file in the data directory)';
+  parseUrl(raw, rule, ['postgres:', 'postgresql:']);
+  return (raw as string).trim();
+};
+
+/** A bare address, or a display name and address like `"Acme" <noreply@example.org>` (API.md §1.15.9). */
+export const mailFrom: ValueParser<string> = (raw) => {
+  const rule = 'must be an email address, or a name and address like "Acme" <noreply@example.org>';
+  const value = nonEmptyString(raw, rule);
+  const address = value.includes('<') ? /<([^<>]+)>$/.exec(value)?.[1] : value;
+  if (!address || !validator.isEmail(address)) fail(rule);
+  return value;
+};
+
+function origin(text: string, rule: string): string {
+  if (!URL.canParse(text)) fail(rule);
+  const url = new URL(text);
+  const hasOnlyOrigin = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  // Browsers send the bare origin, so "https://a.example/app" could never match: reject it.
+  if (!['http:', 'https:'].includes(url.protocol) || !hasOnlyOrigin) fail(rule);
+  return url.origin;
+}
+
+/** `*`, or origins separated by commas (a string) or listed in a JSON array. */
+export const corsOrigins: ValueParser<'*' | string[]> = (raw) => {
+  const rule = 'must be * or a comma-separated list of origins, like https://a.example,https://b.example';
+  const items = typeof raw === 'string' ? raw.split(',') : Array.isArray(raw) ? raw : fail(rule);
+  const texts = items.map((item) => (typeof item === 'string' ? item.trim() : fail(rule))).filter(Boolean);
+  if (texts.length === 1 && texts[0] === '*') return '*';
+  if (texts.length === 0) fail(rule);
+  return texts.map((text) => origin(text, rule));
+};
+
+const MIN_SECRET_LENGTH = 32;
+
+/** FEEDBACKD_SECRET: long enough that tokens cannot be forged by guessing it. */
+export const secret: ValueParser<string> = (raw) => {
+  const rule = `must be at least ${MIN_SECRET_LENGTH} characters (for example the output of: openssl rand -base64 32)`;
+  if (typeof raw !== 'string' || raw.length < MIN_SECRET_LENGTH) fail(rule);
+  return raw;
+};

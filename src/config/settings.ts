@@ -1,0 +1,205 @@
+import * as parse from './parse-value.js';
+import type { Config } from './types.js';
+
+/** One configuration key: where it may come from, its default and its rule. */
+export interface Setting<K extends keyof Config = keyof Config> {
+  /** The Config field, which is also the config.json key. */
+  key: K;
+  /** One line for --help and the README. */
+  describe: string;
+  /** commander flag syntax, e.g. `--port <number>`; absent = no flag. */
+  flag?: string;
+  /** Environment variables, highest priority first. */
+  env?: readonly string[];
+  /** May be stored in `<data>/config.json`. */
+  inFile: boolean;
+  /** Never echo the value (it may hold a password or key). */
+  sensitive?: boolean;
+  /** The default as the README and --help show it. */
+  defaultText: string;
+  /** The default, given the values resolved before this key (publicUrl follows port). */
+  defaultValue(resolved: Partial<Config>): Config[K];
+  parse: parse.ValueParser<Config[K]>;
+}
+
+/** A setting of any key (a union, so each entry keeps its own value type). */
+export type AnySetting = { [K in keyof Config]: Setting<K> }[keyof Config];
+
+const MIB = 1024 * 1024;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * Every configuration key, in resolution order (a default may depend on an earlier key).
+ * Precedence: flag > environment > config.json > default.
+ */
+export const SETTINGS: readonly AnySetting[] = [
+  {
+    key: 'dataDir',
+    describe: 'data directory (database, secret, config.json, outbox)',
+    flag: '--data <dir>',
+    env: ['FEEDBACKD_DATA'],
+    inFile: false,
+    defaultText: './feedbackd-data',
+    defaultValue: () => parse.directory('./feedbackd-data'),
+    parse: parse.directory,
+  },
+  {
+    key: 'port',
+    describe: 'TCP port to listen on; 0 = any free port',
+    flag: '--port <number>',
+    env: ['FEEDBACKD_PORT', 'PORT'],
+    inFile: true,
+    defaultText: '3000',
+    defaultValue: () => 3000,
+    parse: parse.integer(0, 65535),
+  },
+  {
+    key: 'host',
+    describe: 'address to listen on',
+    flag: '--host <address>',
+    env: ['FEEDBACKD_HOST'],
+    inFile: true,
+    defaultText: '127.0.0.1',
+    defaultValue: () => '127.0.0.1',
+    parse: parse.host,
+  },
+  {
+    key: 'publicUrl',
+    describe: 'public base URL used in links sent by mail',
+    flag: '--public-url <url>',
+    env: ['FEEDBACKD_PUBLIC_URL'],
+    inFile: true,
+    defaultText: 'http://localhost:<port>',
+    defaultValue: (resolved) => `http://localhost:${resolved.port ?? 3000}`,
+    parse: parse.publicUrl,
+  },
+  {
+    key: 'smtpUrl',
+    describe: 'send mail through this SMTP server (smtp:// or smtps://)',
+    flag: '--smtp-url <url>',
+    env: ['FEEDBACKD_SMTP_URL'],
+    inFile: true,
+    sensitive: true,
+    defaultText: 'none',
+    defaultValue: () => null,
+    parse: parse.nullable(parse.smtpUrl),
+  },
+  {
+    key: 'mailOutbox',
+    describe: 'write mail as .eml files into <data>/outbox/ instead of sending it',
+    flag: '--mail-outbox',
+    inFile: true,
+    defaultText: 'false',
+    defaultValue: () => false,
+    parse: parse.boolean,
+  },
+  {
+    key: 'mailFrom',
+    describe: 'From address of outgoing mail',
+    flag: '--mail-from <address>',
+    env: ['FEEDBACKD_MAIL_FROM'],
+    inFile: true,
+    defaultText: '"<site title>" <noreply@<public URL host>>',
+    defaultValue: () => null,
+    parse: parse.nullable(parse.mailFrom),
+  },
+  {
+    key: 'databaseUrl',
+    describe: 'PostgreSQL URL (not available yet)',
+    flag: '--database <url>',
+    env: ['FEEDBACKD_DATABASE_URL'],
+    inFile: true,
+    sensitive: true,
+    defaultText: 'the JSON database in the data directory',
+    defaultValue: () => null,
+    parse: parse.nullable(parse.databaseUrl),
+  },
+  {
+    key: 'trustProxy',
+    describe: 'behind a reverse proxy: take the client address from X-Forwarded-For',
+    flag: '--trust-proxy',
+    env: ['FEEDBACKD_TRUST_PROXY'],
+    inFile: true,
+    defaultText: 'false',
+    defaultValue: () => false,
+    parse: parse.boolean,
+  },
+  {
+    key: 'corsOrigins',
+    describe: 'origins allowed by CORS: * or a comma-separated list',
+    env: ['FEEDBACKD_CORS_ORIGINS'],
+    inFile: true,
+    defaultText: '*',
+    defaultValue: () => '*',
+    parse: parse.corsOrigins,
+  },
+  {
+    key: 'secret',
+    describe: 'key that signs access tokens (never stored in config.json)',
+    env: ['FEEDBACKD_SECRET'],
+    inFile: false,
+    sensitive: true,
+    defaultText: 'generated once into <data>/secret',
+    defaultValue: () => null,
+    parse: parse.secret,
+  },
+  {
+    key: 'bcryptCost',
+    describe: 'bcrypt cost factor for password hashes (4..15)',
+    env: ['FEEDBACKD_BCRYPT_COST'],
+    inFile: true,
+    defaultText: '10',
+    defaultValue: () => 10,
+    parse: parse.integer(4, 15),
+  },
+  {
+    key: 'tokenTtlSeconds',
+    describe: 'lifetime of access tokens, in seconds',
+    env: ['FEEDBACKD_TOKEN_TTL'],
+    inFile: true,
+    defaultText: '604800 (7 days)',
+    defaultValue: () => 604800,
+    parse: parse.integer(1, 31_536_000),
+  },
+  {
+    key: 'logLevel',
+    describe: `log level: ${LOG_LEVELS.join(', ')}`,
+    flag: '--log-level <level>',
+    env: ['FEEDBACKD_LOG_LEVEL'],
+    inFile: true,
+    defaultText: 'info',
+    defaultValue: () => 'info',
+    parse: parse.oneOf(LOG_LEVELS),
+  },
+  {
+    key: 'journalMaxBytes',
+    describe: 'compact the database journal into a new snapshot past this size, in bytes',
+    inFile: true,
+    defaultText: '67108864 (64 MiB)',
+    defaultValue: () => 64 * MIB,
+    parse: parse.integer(4096, Number.MAX_SAFE_INTEGER),
+  },
+];
+
+/** The setting of a key. */
+export function settingOf(key: keyof Config): AnySetting {
+  const setting = SETTINGS.find((candidate) => candidate.key === key);
+  if (!setting) throw new Error(`No setting for ${key}`);
+  return setting;
+}
+
+/** The long flag name without dashes or argument: `--public-url <url>` → `public-url`. */
+export function flagName(setting: AnySetting): string | undefined {
+  return setting.flag?.split(' ')[0]?.replace(/^--/, '');
+}
+
+/** The property commander stores the flag under: `--public-url` → `publicUrl`. */
+export function flagAttribute(setting: AnySetting): string | undefined {
+  return flagName(setting)?.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+}
+
+/** The --help line, in commander's own style: description (env: …) (default: …). */
+export function settingHelp(setting: AnySetting): string {
+  const env = setting.env?.length ? ` (env: ${setting.env.join(', ')})` : '';
+  return `${setting.describe}${env} (default: ${setting.defaultText})`;
+}

@@ -1,0 +1,203 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import test from 'ava';
+import { loadConfig } from '../../src/config/load.ts';
+import { createLogger } from '../../src/logger.ts';
+import { createServiceContext } from '../../src/services/create-context.ts';
+import { QUIET_ENV, runInProcess, snapshot, stubPrompt, tempDir } from './_cli.ts';
+
+const PASSWORD = 'correct horse battery';
+
+async function passwordFile(dir: string, text = `${PASSWORD}\n`): Promise<string> {
+  const path = join(dir, 'password.txt');
+  await writeFile(path, text, { mode: 0o600 });
+  return path;
+}
+
+/** The owner and site title stored in a data dir, read through the services. */
+async function siteIn(dataDir: string): Promise<{ ownerEmail?: string; title: string }> {
+  const config = await loadConfig({ flags: { data: dataDir }, env: QUIET_ENV });
+  const ctx = await createServiceContext(config, createLogger('silent'));
+  try {
+    const owner = await ctx.storage.users.getOwner();
+    return { ownerEmail: owner?.email, title: (await ctx.storage.settings.get()).title };
+  } finally {
+    await ctx.close();
+  }
+}
+
+const readJson = async (path: string) => JSON.parse(await readFile(path, 'utf8'));
+const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
+
+test('init with flags only (--password-file) sets the site up, saves the mail choice and writes the outbox mail', async (t) => {
+  const dir = await tempDir(t);
+  const data = join(dir, 'data');
+  const args = ['init', '--data', data, '--email', 'Ada@Example.org', '--password-file', await passwordFile(dir)];
+  const result = await runInProcess([...args, '--mail-outbox', '--site-title', ' Acme ', '--name', 'Ada', '--port', '4100']);
+  t.is(result.code, 0, result.stderr);
+  t.is(result.stderr, '');
+  t.deepEqual(await siteIn(data), { ownerEmail: 'ada@example.org', title: 'Acme' });
+  t.deepEqual(await readJson(join(data, 'config.json')), { port: 4100, mailOutbox: true });
+  t.is(await modeOf(data), 0o700);
+  t.is(await modeOf(join(data, 'config.json')), 0o600);
+  t.is(await modeOf(join(data, 'secret')), 0o600);
+  const mails = await readdir(join(data, 'outbox'));
+  t.is(mails.length, 1);
+  t.regex(await readFile(join(data, 'outbox', mails[0]!), 'utf8'), /^To: ada@example\.org/m);
+  t.true(result.stdout.includes('feedbackd is set up: "Acme".'));
+  t.true(result.stdout.includes('  URL:       http://localhost:4100'));
+  t.true(result.stdout.includes(`  Owner:     ada@example.org (the mail with a link to confirm this address is in ${join(data, 'outbox')})`));
+  t.true(result.stdout.includes(`  Data:      ${data} (back it up`));
+  t.true(result.stdout.includes(`  Start it:  feedbackd serve --data ${data}`));
+});
+
+test('init --password-stdin reads the password from standard input and never prompts', async (t) => {
+  const data = join(await tempDir(t), 'data');
+  const stub = stubPrompt({});
+  const args = ['init', '--data', data, '--email', 'ada@example.org', '--password-stdin', '--smtp-url', 'smtp://127.0.0.1:1'];
+  const result = await runInProcess(args, { stdin: `${PASSWORD}\n`, interactive: true, prompt: stub.prompt });
+  t.is(result.code, 0, result.stderr);
+  t.deepEqual(stub.asked, []);
+  t.is((await siteIn(data)).ownerEmail, 'ada@example.org');
+  t.deepEqual(await readJson(join(data, 'config.json')), { smtpUrl: 'smtp://127.0.0.1:1' });
+  t.true(result.stdout.includes('(a link to confirm this address was mailed to it)'));
+});
+
+test('without prompts, every missing and invalid flag is listed at once and nothing is created', async (t) => {
+  const data = join(await tempDir(t), 'data');
+  const result = await runInProcess(['init', '--yes', '--data', data, '--name', 'x'.repeat(65)], { interactive: true });
+  t.is(result.code, 1);
+  t.is(
+    result.stderr,
+    [
+      'error: init cannot prompt here (--yes, --password-stdin or no terminal):',
+      '  - --name: Name cannot exceed 64 characters',
+      '  - missing --email <address>',
+      '  - missing --password-file <path> or --password-stdin',
+      '  - missing --smtp-url <url> or --mail-outbox',
+      '',
+    ].join('\n'),
+  );
+  t.false(existsSync(data));
+});
+
+test('without a terminal, mail configured by the environment counts as given', async (t) => {
+  const dir = await tempDir(t);
+  const data = join(dir, 'data');
+  const args = ['init', '--data', data, '--email', 'ada@example.org', '--password-file', await passwordFile(dir)];
+  const result = await runInProcess(args, { env: { FEEDBACKD_SMTP_URL: 'smtp://127.0.0.1:1' } });
+  t.is(result.code, 0, result.stderr);
+  t.false(existsSync(join(data, 'config.json')), 'nothing to save: mail comes from the environment');
+});
+
+test('invalid flag values are refused before anything is asked', async (t) => {
+  const data = join(await tempDir(t), 'data');
+  const stub = stubPrompt({});
+  const result = await runInProcess(['init', '--data', data, '--email', 'nope'], { interactive: true, prompt: stub.prompt });
+  t.is(result.code, 1);
+  t.is(result.stderr, 'error: Invalid init flags: --email: Enter valid email\n');
+  t.deepEqual(stub.asked, []);
+});
+
+test('bad setting flags are reported by the config loader', async (t) => {
+  const data = join(await tempDir(t), 'data');
+  const result = await runInProcess(['init', '--data', data, '--port', 'x', '--public-url', 'nope']);
+  t.is(result.code, 1);
+  t.regex(result.stderr, /^error: Invalid configuration \(2 problems\):\n {2}- port \(from --port="x"\)/);
+});
+
+test('password file problems are clear', async (t) => {
+  const dir = await tempDir(t);
+  const base = ['init', '--data', join(dir, 'data'), '--email', 'a@b.example', '--mail-outbox'];
+  const missing = await runInProcess([...base, '--password-file', join(dir, 'none')]);
+  t.is(missing.stderr, `error: --password-file: cannot read ${join(dir, 'none')} (ENOENT)\n`);
+  const both = await runInProcess([...base, '--password-file', await passwordFile(dir), '--password-stdin']);
+  t.is(both.stderr, 'error: give only one of --password-file and --password-stdin\n');
+  const short = await runInProcess([...base, '--password-file', await passwordFile(dir, 'short\n')]);
+  t.is(short.stderr, 'error: Invalid init flags: --password-file: Password must be at least 8 bytes long\n');
+});
+
+test('the wizard asks every question, retries rejected answers and a mismatched password, and saves the answers', async (t) => {
+  const data = join(await tempDir(t), 'data');
+  const stub = stubPrompt({
+    dataDir: data,
+    siteTitle: 'Acme Feedback',
+    name: 'Ada Lovelace',
+    email: ['not-an-email', 'ada@example.org'],
+    password: ['short', 'first password', PASSWORD],
+    passwordConfirm: ['second password', PASSWORD],
+    mail: 'outbox',
+    port: ['99999', '4200'],
+    publicUrl: 'https://feedback.example.org/',
+    serve: false,
+  });
+  const result = await runInProcess(['init'], { interactive: true, prompt: stub.prompt });
+  t.is(result.code, 0, result.stderr);
+  t.deepEqual(stub.asked, [
+    'dataDir',
+    'siteTitle',
+    'name',
+    'email',
+    'password',
+    'passwordConfirm',
+    'password',
+    'passwordConfirm',
+    'mail',
+    'port',
+    'publicUrl',
+    'serve',
+  ]);
+  t.deepEqual(stub.rejected, ['Enter valid email', 'Password must be at least 8 bytes long', 'Must be an integer 0..65535']);
+  t.true(result.stdout.includes('The passwords do not match; please type them again.'));
+  t.deepEqual(await readJson(join(data, 'config.json')), {
+    port: 4200,
+    publicUrl: 'https://feedback.example.org',
+    mailOutbox: true,
+  });
+  t.deepEqual(await siteIn(data), { ownerEmail: 'ada@example.org', title: 'Acme Feedback' });
+});
+
+test('the wizard asks only for what the flags did not give; SMTP and a default URL are saved as chosen', async (t) => {
+  const data = join(await tempDir(t), 'data');
+  const stub = stubPrompt({ name: '', password: PASSWORD, passwordConfirm: PASSWORD, mail: 'smtp', smtpUrl: ['http://x', 'smtp://127.0.0.1:1'] });
+  const args = ['init', '--data', data, '--email', 'ada@example.org', '--site-title', 'Acme', '--port', '4300', '--no-serve'];
+  const result = await runInProcess(args, { interactive: true, prompt: stub.prompt });
+  t.is(result.code, 0, result.stderr);
+  t.deepEqual(stub.asked, ['name', 'password', 'passwordConfirm', 'mail', 'smtpUrl', 'publicUrl']);
+  t.is(stub.rejected.length, 1);
+  t.regex(stub.rejected[0]!, /^Must be an smtp:\/\/ or smtps:\/\/ URL/);
+  // The public URL was left at its default, so it is not saved and keeps following the port.
+  t.deepEqual(await readJson(join(data, 'config.json')), { port: 4300, smtpUrl: 'smtp://127.0.0.1:1' });
+});
+
+test('an already set-up data dir is reported and left unchanged (exit 0), before any other question', async (t) => {
+  const dir = await tempDir(t);
+  const data = join(dir, 'data');
+  const first = await runInProcess(['init', '--data', data, '--email', 'ada@example.org', '--password-file', await passwordFile(dir), '--mail-outbox']);
+  t.is(first.code, 0, first.stderr);
+  const before = await snapshot(data);
+  const stub = stubPrompt({});
+  const again = await runInProcess(['init', '--data', data, '--port', '5000', '--smtp-url', 'smtp://x.example'], {
+    interactive: true,
+    prompt: stub.prompt,
+  });
+  t.is(again.code, 0, again.stderr);
+  t.is(again.stdout, `Setting up feedbackd (Ctrl-C stops at any time).\nfeedbackd is already set up in ${data}; nothing was changed.\nStart it with: feedbackd serve --data ${data}\n`);
+  t.deepEqual(stub.asked, []);
+  t.deepEqual(await snapshot(data), before);
+});
+
+test('a prompt stopped with Ctrl-C ends init with exit 1 and nothing set up', async (t) => {
+  const data = join(await tempDir(t), 'data');
+  const abort = Object.assign(new Error('User force closed the prompt'), { name: 'ExitPromptError' });
+  const result = await runInProcess(['init', '--data', data], {
+    interactive: true,
+    prompt: async () => {
+      throw abort;
+    },
+  });
+  t.is(result.code, 1);
+  t.is(result.stderr, 'error: cancelled; the site was not set up\n');
+  t.false(existsSync(join(data, 'config.json')));
+});

@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import test from 'ava';
+import { runInProcess, tempDir } from './_cli.ts';
+
+// Every case here fails before serving, so it runs in this process (fast, no signals involved).
+
+test('an unknown flag exits 1 with commander\'s line', async (t) => {
+  const result = await runInProcess(['serve', '--prot', '3000']);
+  t.is(result.code, 1);
+  t.regex(result.stderr, /^error: unknown option '--prot'\n\(Did you mean --port\?\)\n$/);
+});
+
+test('bad configuration exits 1 with the config error', async (t) => {
+  const data = join(await tempDir(t), 'data');
+  const result = await runInProcess(['serve', '--data', data], { env: { FEEDBACKD_PORT: 'abc' } });
+  t.is(result.code, 1);
+  t.is(result.stderr, 'error: Invalid configuration: port (from FEEDBACKD_PORT="abc"): must be an integer 0..65535\n');
+  t.false(existsSync(data));
+});
+
+test('a data dir that is a file exits 1 with one line', async (t) => {
+  const file = join(await tempDir(t), 'file');
+  await writeFile(file, '');
+  const result = await runInProcess(['serve', '--data', file, '--port', '0']);
+  t.is(result.code, 1);
+  t.is(result.stderr, `error: Data directory ${file} is not a directory: choose another with --data or FEEDBACKD_DATA\n`);
+});
+
+test('a port in use exits 1 with one line', async (t) => {
+  const data = join(await tempDir(t), 'data');
+  const blocker = createServer();
+  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => blocker.close());
+  const { port } = blocker.address() as { port: number };
+  const result = await runInProcess(['serve', '--data', data, '--port', String(port)]);
+  t.is(result.code, 1);
+  t.is(result.stderr, `error: Port ${port} on 127.0.0.1 is already in use: stop the other process or choose another port with --port\n`);
+  // The data dir lock was released: the same process can open it again.
+  t.is((await runInProcess(['serve', '--data', data, '--port', String(port)])).code, 1);
+});
+
+test('--database with a postgres:// URL says PostgreSQL is not available yet', async (t) => {
+  const data = join(await tempDir(t), 'data');
+  const result = await runInProcess(['serve', '--data', data, '--port', '0', '--database', 'postgres://u:pw@db.example/feedback']);
+  t.is(result.code, 1);
+  t.is(result.stderr, 'error: PostgreSQL support is not available yet\n');
+});
+
+test('a malformed <data>/secret stops serve and is left as it was', async (t) => {
+  const data = join(await tempDir(t), 'data');
+  const init = await runInProcess(['init', '--yes', '--data', data, '--email', 'a@b.example', '--password-stdin', '--mail-outbox'], {
+    stdin: 'correct horse battery',
+  });
+  t.is(init.code, 0, init.stderr);
+  t.regex(await readFile(join(data, 'secret'), 'utf8'), /^[A-Za-z0-9_-]{43}\n$/);
+  await writeFile(join(data, 'secret'), 'not a secret\n');
+  const result = await runInProcess(['serve', '--data', data, '--port', '0']);
+  t.is(result.code, 1);
+  t.regex(result.stderr, /^error: The secret file .*secret is malformed: .*\n$/);
+  t.is(await readFile(join(data, 'secret'), 'utf8'), 'not a secret\n');
+});
+
+test('with FEEDBACKD_SECRET set no secret file is created or read', async (t) => {
+  const data = join(await tempDir(t), 'data');
+  const env = { FEEDBACKD_SECRET: 's'.repeat(40) };
+  const args = ['init', '--data', data, '--email', 'a@b.example', '--password-stdin', '--mail-outbox'];
+  const result = await runInProcess(args, { env, stdin: 'correct horse battery' });
+  t.is(result.code, 0, result.stderr);
+  t.false(existsSync(join(data, 'secret')));
+});
