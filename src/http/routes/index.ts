@@ -1,0 +1,36 @@
+/*
+ * How to add routes (every path is under /api/v1; errors are thrown, never written by hand):
+ *
+ *   export function registerThingRoutes(router: Router, services: ServiceContext): void {
+ *     router.post('/things', parseBody, requireAuth(services), async (ctx) => {
+ *       ctx.status = 201;
+ *       ctx.body = { thing: await createThing(services, ctx.state.actor, ctx.state.body) };
+ *     });
+ *   }
+ *
+ * Per-route middleware, in this order (API.md §1.6), each optional:
+ *   1. `parseBody` (../body.ts)      → `ctx.state.body`: the JSON object, `{}` without a body (413/415/400).
+ *   2. `requireAuth(services)`       → `ctx.state.actor` and `ctx.state.viewer` (401/403, §2.2), or
+ *      `optionalAuth(services)`      → `ctx.state.viewer`: Actor | null, never fails (§2.3).
+ *   3. the handler: thin, calls a service, sets `ctx.body` (and `ctx.status` when not 200).
+ * Always there: `ctx.state.requestId` (for logs and mail). Types: ../state.ts.
+ *
+ * Already handled for every route, so do not repeat it: 404 for unknown paths, 405 + Allow and
+ * OPTIONS (read from the registered routes), HEAD for GET, case-insensitive paths, one trailing
+ * `/`, undecodable path parameters (400), CORS, request ids, error bodies, 500s.
+ * Use only router.get/post/put/patch/delete (no router.use or router.all): the Allow table and
+ * "literal beats parameter" both read the registered routes.
+ * A 204: set `ctx.status = 204` and no body.
+ */
+import type Router from '@koa/router';
+import type { ServiceContext } from '../../services/context.js';
+import { registerHealthRoutes } from './health.js';
+import { registerPostRoutes } from './posts.js';
+import { registerSetupRoutes } from './setup.js';
+
+/** Registers every route module on the `/api/v1` router. */
+export function registerRoutes(router: Router, services: ServiceContext): void {
+  registerHealthRoutes(router, services);
+  registerSetupRoutes(router, services);
+  registerPostRoutes(router, services);
+}

@@ -1,0 +1,26 @@
+import type { Config } from '../../src/config/types.js';
+
+/** The signing secret of every test install: the 43-character base64url form of 32 fixed bytes, like a generated one. */
+export const TEST_SECRET = 'ZmVlZGJhY2tkLXRlc3Qtc2VjcmV0LTMyLWJ5dGVzISE';
+
+/** A full Config for tests: fast bcrypt, silent logs, any free port, mail to the outbox. */
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return {
+    dataDir,
+    port: 0,
+    host: '127.0.0.1',
+    publicUrl: 'http://localhost:3000',
+    smtpUrl: null,
+    mailOutbox: true,
+    mailFrom: null,
+    databaseUrl: null,
+    trustProxy: false,
+    corsOrigins: '*',
+    secret: TEST_SECRET,
+    bcryptCost: 4,
+    tokenTtlSeconds: 3600,
+    logLevel: 'silent',
+    journalMaxBytes: 8 * 1024 * 1024,
+    ...overrides,
+  };
+}
