@@ -12,7 +12,9 @@ import type { Logger } from '../../src/logger.js';
 import { createMailer } from '../../src/services/mail/create-mailer.js';
 import type { Mailer } from '../../src/services/mail/mailer.js';
 import { resetMessage, testMessage, verificationMessage } from '../../src/services/mail/messages.js';
-import type { MailLogRow, Repositories, Storage } from '../../src/storage/types.js';
+import { openStorage } from '../../src/storage/open.js';
+import type { Storage } from '../../src/storage/types.js';
+import { testConfig as baseConfig } from '../_helpers/config.js';
 import { type SmtpSinkOptions, startSmtpSink } from '../_helpers/smtp-sink.js';
 
 const TOKEN = '0123456789abcdef'.repeat(4);
@@ -24,49 +26,9 @@ const OUTBOX_NAME = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z-[0-9a-f]{8}-[0
 
 const silent = pino({ level: 'silent' });
 
-/** Every field of Config; mail off unless a test turns it on. */
+/** The shared test config with mail off unless a test turns it on. */
 function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
-  return {
-    dataDir,
-    port: 0,
-    host: '127.0.0.1',
-    publicUrl: PUBLIC_URL,
-    smtpUrl: null,
-    mailOutbox: false,
-    mailFrom: null,
-    databaseUrl: null,
-    trustProxy: false,
-    corsOrigins: '*',
-    secret: 'test-secret-test-secret-test-secret-test-se',
-    bcryptCost: 4,
-    tokenTtlSeconds: 3600,
-    logLevel: 'silent',
-    journalMaxBytes: 1_000_000,
-    ...overrides,
-  };
-}
-
-/**
- * TODO(storage): src/storage/open.ts does not exist yet. Replace this stub with the real engine,
- * `openStorage(config, logger)`, once it lands; it implements only what the mailer touches.
- */
-function mailLogStorage(): Storage {
-  let rows: MailLogRow[] = [];
-  const mailLog = {
-    async append(entry: MailLogRow, keep: number) {
-      rows = [entry, ...rows].slice(0, keep);
-    },
-    async list(limit: number) {
-      return rows.slice(0, limit);
-    },
-  };
-  const stub = {
-    engine: 'test-stub',
-    mailLog,
-    transaction: <T>(work: (tx: Repositories) => Promise<T>) => work({ mailLog } as unknown as Repositories),
-    close: async () => {},
-  };
-  return stub as unknown as Storage;
+  return baseConfig(dataDir, { publicUrl: PUBLIC_URL, mailOutbox: false, ...overrides });
 }
 
 interface Setup {
@@ -78,7 +40,7 @@ interface Setup {
 async function setup(t: ExecutionContext, overrides: Partial<Config>, logger: Logger = silent): Promise<Setup> {
   const dataDir = await mkdtemp(join(tmpdir(), 'feedbackd-mail-'));
   const config = testConfig(dataDir, overrides);
-  const storage = mailLogStorage();
+  const storage = await openStorage(config, silent);
   const mailer = createMailer(config, storage, logger);
   t.teardown(async () => {
     await mailer.close();
