@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { AppError } from '../errors.js';
+import { hasErrorCode } from './lowdb/fs-durable.js';
+
+/** Name of the lock file in the data directory. */
+export const LOCK_FILE = 'feedbackd.lock';
+
+/** The exclusive hold of one data directory; release() gives it up. */
+export interface DataDirLock {
+  readonly path: string;
+  release(): Promise<void>;
+}
+
+/** What the lock file records about its holder. */
+interface LockHolder {
+  pid: number;
+  startedAt: string;
+  command: string;
+}
+
+/** Directories this process holds: a second open in the same process must fail too (its pid is alive). */
+const heldHere = new Set<string>();
+
+/** A lock file is written right after it is created; an unreadable one gets this long to become readable. */
+const UNREADABLE_PATIENCE_MS = 500;
+
+/**
+ * Takes the data directory for this process: creates `feedbackd.lock` exclusively. A lock held by
+ * a live process is refused with a message naming it; one left by a dead process is taken over.
+ */
+export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
+  const dir = resolve(dataDir);
+  const path = join(dir, LOCK_FILE);
+  if (heldHere.has(dir)) throw lockedError(dir, (await readHolder(path))?.holder ?? currentHolder());
+  heldHere.add(dir); // before any await, so that two opens racing in this process cannot both pass
+  try {
+    return await takeLockFile(dir, path);
+  } catch (error) {
+    heldHere.delete(dir);
+    throw error;
+  }
+}
+
+async function takeLockFile(dir: string, path: string): Promise<DataDirLock> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const mine = `${JSON.stringify(currentHolder())}\n`;
+    if (await createExclusive(path, mine)) return { path, release: () => releaseLock(dir, path, mine) };
+    const found = await readHolder(path);
+    if (!found) continue;
+    if (found.holder && isAlive(found.holder.pid)) throw lockedError(dir, found.holder);
+    await takeOverStale(path, found.text);
+  }
+  throw new AppError('DATA_DIR_LOCKED', `Could not lock data directory ${dir}: ${path} keeps changing`, 500);
+}
+
+function currentHolder(): LockHolder {
+  return { pid: process.pid, startedAt: new Date().toISOString(), command: process.argv.slice(1).join(' ') };
+}
+
+function lockedError(dir: string, holder: LockHolder): AppError {
+  return new AppError(
+    'DATA_DIR_LOCKED',
+    `Data directory ${dir} is in use by process ${holder.pid} (${holder.command}, started ${holder.startedAt})`,
+    500,
+  );
+}
+
+async function createExclusive(path: string, text: string): Promise<boolean> {
+  try {
+    await writeFile(path, text, { flag: 'wx', mode: 0o600 });
+    return true;
+  } catch (error) {
+    if (hasErrorCode(error, 'EEXIST')) return false;
+    throw error;
+  }
+}
+
+/** The lock file's text and holder (undefined holder: unreadable even after waiting); undefined when gone. */
+async function readHolder(path: string): Promise<{ text: string; holder?: LockHolder } | undefined> {
+  const deadline = Date.now() + UNREADABLE_PATIENCE_MS;
+  for (;;) {
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      if (hasErrorCode(error, 'ENOENT')) return undefined;
+      throw error;
+    }
+    const holder = parseHolder(text);
+    if (holder || Date.now() >= deadline) return { text, holder };
+    await sleep(25);
+  }
+}
+
+function parseHolder(text: string): LockHolder | undefined {
+  try {
+    const value = JSON.parse(text) as Partial<LockHolder>;
+    if (!Number.isSafeInteger(value.pid) || (value.pid as number) <= 0) return undefined;
+    return { pid: value.pid as number, startedAt: String(value.startedAt), command: String(value.command) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Our own pid counts as dead here: we do not hold the directory, so a lock with our pid is a leftover (pid reuse). */
+function isAlive(pid: number): boolean {
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return hasErrorCode(error, 'EPERM');
+  }
+}
+
+/**
+ * Moves a stale lock aside atomically, then checks it really is the stale one: if another process
+ * took the lock over in between, its live lock is put back and the next attempt refuses.
+ */
+async function takeOverStale(path: string, staleText: string): Promise<void> {
+  const aside = `${path}.stale-${process.pid}-${randomBytes(4).toString('hex')}`;
+  try {
+    await rename(path, aside);
+  } catch (error) {
+    if (hasErrorCode(error, 'ENOENT')) return;
+    throw error;
+  }
+  const moved = await readFile(aside, 'utf8');
+  if (moved !== staleText) await link(aside, path).catch(() => undefined);
+  await unlink(aside);
+}
+
+async function releaseLock(dir: string, path: string, mine: string): Promise<void> {
+  const text = await readFile(path, 'utf8').catch(() => undefined);
+  if (text === mine) await unlink(path).catch(() => undefined);
+  heldHere.delete(dir); // only now: an open in this process must not mistake our file for a leftover
+}

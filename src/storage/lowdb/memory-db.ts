@@ -1,0 +1,105 @@
+import type {
+  BoardRow,
+  MailLogRow,
+  MailTokenRow,
+  PostRow,
+  RoadmapRow,
+  RoleRow,
+  SettingsRow,
+  UserRoleRow,
+  UserRow,
+  VoteRow,
+} from '../types.js';
+import { type DatabaseDocument, SCHEMA_VERSION, TABLE_NAMES, type TableName, type TableRows } from './document.js';
+import { deepFreeze } from './frozen.js';
+import { compareTimed, SortedList } from './sorted-list.js';
+import { FlagIndex, GroupIndex, Table, UniqueIndex } from './table.js';
+
+/** Every table of the in-memory database. */
+export type Tables = { [K in TableName]: Table<TableRows[K]> };
+
+/** The tables with their uniqueness rules (API.md §1.13) and read indexes. */
+function buildTables() {
+  const indexes = {
+    userByEmail: new UniqueIndex<UserRow>('users.email', (u) => u.email.toLowerCase()),
+    userByUsername: new UniqueIndex<UserRow>('users.username', (u) => u.username),
+    owner: new UniqueIndex<UserRow>('users.owner', (u) => (u.isOwner ? 'owner' : undefined)),
+    roleByName: new UniqueIndex<RoleRow>('roles.name', (r) => r.name.toLowerCase()),
+    rolesInOrder: new SortedList<RoleRow>(),
+    userRoleByPair: new UniqueIndex<UserRoleRow>('userRoles.userRole', (a) => `${a.userId}/${a.roleId}`),
+    userRolesByUser: new GroupIndex<UserRoleRow>((a) => a.userId),
+    boardByUrl: new UniqueIndex<BoardRow>('boards.url', (b) => b.url),
+    boardsInOrder: new SortedList<BoardRow>(),
+    hiddenBoards: new FlagIndex<BoardRow>((b) => !b.display),
+    roadmapByUrl: new UniqueIndex<RoadmapRow>('roadmaps.url', (r) => r.url),
+    roadmapByIndex: new UniqueIndex<RoadmapRow>('roadmaps.index', (r) => String(r.index)),
+    postBySlug: new UniqueIndex<PostRow>('posts.slug', (p) => p.slug),
+    postsInOrder: new SortedList<PostRow>(),
+    postsByBoard: new GroupIndex<PostRow>((p) => p.boardId),
+    postsByRoadmap: new GroupIndex<PostRow>((p) => p.roadmapId),
+    voteByUserPost: new UniqueIndex<VoteRow>('votes.userPost', (v) => `${v.userId}/${v.postId}`),
+    votesByPost: new GroupIndex<VoteRow>((v) => v.postId),
+    mailTokenByHash: new UniqueIndex<MailTokenRow>('mailTokens.tokenHash', (t) => t.tokenHash),
+    mailTokensByUser: new GroupIndex<MailTokenRow>((t) => t.userId),
+    mailLogInOrder: new SortedList<MailLogRow>(),
+  };
+  const i = indexes;
+  const tables: Tables = {
+    users: new Table('users', [i.userByEmail, i.userByUsername, i.owner]),
+    roles: new Table('roles', [i.roleByName], [i.rolesInOrder]),
+    userRoles: new Table('userRoles', [i.userRoleByPair], [i.userRolesByUser]),
+    boards: new Table('boards', [i.boardByUrl], [i.boardsInOrder, i.hiddenBoards]),
+    roadmaps: new Table('roadmaps', [i.roadmapByUrl, i.roadmapByIndex]),
+    posts: new Table('posts', [i.postBySlug], [i.postsInOrder, i.postsByBoard, i.postsByRoadmap]),
+    votes: new Table('votes', [i.voteByUserPost], [i.votesByPost]),
+    mailTokens: new Table('mailTokens', [i.mailTokenByHash], [i.mailTokensByUser]),
+    mailLog: new Table('mailLog', [], [i.mailLogInOrder]),
+  };
+  return { tables, indexes };
+}
+
+/** The read indexes and uniqueness rules, by name. */
+export type Indexes = ReturnType<typeof buildTables>['indexes'];
+
+/** The live database: tables, indexes, settings, and the sequence number of the last committed transaction. */
+export class MemoryDb {
+  readonly tables: Tables;
+  readonly indexes: Indexes;
+  settings: SettingsRow;
+  seq: number;
+
+  private constructor(settings: SettingsRow, seq: number) {
+    const { tables, indexes } = buildTables();
+    this.tables = tables;
+    this.indexes = indexes;
+    this.settings = deepFreeze(settings);
+    this.seq = seq;
+  }
+
+  /** Builds the database from a current-version document; rows are frozen in place, unique rules checked. */
+  static fromDocument(doc: DatabaseDocument): MemoryDb {
+    const db = new MemoryDb(doc.settings, doc.seq);
+    for (const name of TABLE_NAMES) loadTable(db, doc, name);
+    return db;
+  }
+
+  /** A consistent point-in-time copy: rows are immutable, so copying the row lists is enough. */
+  toDocument(): DatabaseDocument {
+    const tables = {} as DatabaseDocument['tables'];
+    for (const name of TABLE_NAMES) (tables as Record<TableName, unknown[]>)[name] = this.tables[name].all();
+    return { schemaVersion: SCHEMA_VERSION, seq: this.seq, settings: this.settings, tables };
+  }
+}
+
+function loadTable<K extends TableName>(db: MemoryDb, doc: DatabaseDocument, name: K): void {
+  loadRows<TableRows[K]>(db.tables[name], doc.tables[name]);
+}
+
+/** Adds rows in (createdAt, id) order so every sorted index only ever appends. */
+function loadRows<Row extends { id: string; createdAt: string }>(table: Table<Row>, rows: Row[]): void {
+  for (const row of rows.slice().sort(compareTimed)) {
+    deepFreeze(row);
+    table.checkInsert(row);
+    table.add(row);
+  }
+}

@@ -1,0 +1,142 @@
+import type {
+  BoardsRepo,
+  MailLogRepo,
+  MailTokensRepo,
+  PostsRepo,
+  Repositories,
+  RoadmapsRepo,
+  RolesRepo,
+  SettingsRepo,
+  UserRolesRepo,
+  UsersRepo,
+  VotesRepo,
+  VoteSummary,
+} from '../types.js';
+import type { Access } from './access.js';
+import type { MemoryDb } from './memory-db.js';
+import { queryPosts } from './post-query.js';
+import { byKey, listed, tableRepo } from './table-repo.js';
+
+/** Every repository of the contract, over one way of reaching the data. */
+export function createRepositories(access: Access): Repositories {
+  return {
+    users: usersRepo(access),
+    roles: rolesRepo(access),
+    userRoles: userRolesRepo(access),
+    boards: boardsRepo(access),
+    roadmaps: roadmapsRepo(access),
+    posts: postsRepo(access),
+    votes: votesRepo(access),
+    settings: settingsRepo(access),
+    mailTokens: mailTokensRepo(access),
+    mailLog: mailLogRepo(access),
+  };
+}
+
+function usersRepo(access: Access): UsersRepo {
+  return {
+    ...tableRepo(access, 'users'),
+    getByEmail: (email) =>
+      access.read((db) => byKey(db.tables.users, db.indexes.userByEmail.lookup(email.toLowerCase()))),
+    getByUsername: (username) => access.read((db) => byKey(db.tables.users, db.indexes.userByUsername.lookup(username))),
+    getOwner: () => access.read((db) => byKey(db.tables.users, db.indexes.owner.lookup('owner'))),
+  };
+}
+
+function rolesRepo(access: Access): RolesRepo {
+  return { ...tableRepo(access, 'roles'), list: () => access.read((db) => db.indexes.rolesInOrder.toArray()) };
+}
+
+function userRolesRepo(access: Access): UserRolesRepo {
+  return {
+    ...tableRepo(access, 'userRoles'),
+    listByUser: (userId) => access.read((db) => listed(db.indexes.userRolesByUser.group(userId))),
+  };
+}
+
+/** Boards are listed by (createdAt, id). */
+function boardsRepo(access: Access): BoardsRepo {
+  return {
+    ...tableRepo(access, 'boards'),
+    getByUrl: (url) => access.read((db) => byKey(db.tables.boards, db.indexes.boardByUrl.lookup(url))),
+    list: () => access.read((db) => db.indexes.boardsInOrder.toArray()),
+  };
+}
+
+/** Roadmaps are listed by their index, the order the API shows them in. */
+function roadmapsRepo(access: Access): RoadmapsRepo {
+  return {
+    ...tableRepo(access, 'roadmaps'),
+    getByUrl: (url) => access.read((db) => byKey(db.tables.roadmaps, db.indexes.roadmapByUrl.lookup(url))),
+    list: () => access.read((db) => db.tables.roadmaps.all().sort((a, b) => a.index - b.index)),
+  };
+}
+
+function postsRepo(access: Access): PostsRepo {
+  return {
+    ...tableRepo(access, 'posts'),
+    getBySlug: (slug) => access.read((db) => byKey(db.tables.posts, db.indexes.postBySlug.lookup(slug))),
+    query: (query) => access.read((db) => queryPosts(db, query)),
+  };
+}
+
+function votesRepo(access: Access): VotesRepo {
+  return {
+    ...tableRepo(access, 'votes'),
+    getByUserAndPost: (userId, postId) =>
+      access.read((db) => byKey(db.tables.votes, db.indexes.voteByUserPost.lookup(`${userId}/${postId}`))),
+    summarize: (postIds, recent, viewerId) => access.read((db) => summarizeVotes(db, postIds, recent, viewerId)),
+  };
+}
+
+function summarizeVotes(
+  db: MemoryDb,
+  postIds: readonly string[],
+  recent: number,
+  viewerId: string | null,
+): Map<string, VoteSummary> {
+  const summaries = new Map<string, VoteSummary>();
+  for (const postId of postIds) {
+    const votes = db.indexes.votesByPost.group(postId);
+    const viewerVoteId = viewerId === null ? undefined : db.indexes.voteByUserPost.lookup(`${viewerId}/${postId}`);
+    summaries.set(postId, {
+      recent: votes ? votes.newest(recent) : [],
+      count: votes?.size ?? 0,
+      viewerVote: byKey(db.tables.votes, viewerVoteId) ?? null,
+    });
+  }
+  return summaries;
+}
+
+function settingsRepo(access: Access): SettingsRepo {
+  return {
+    get: () => access.read((db) => db.settings),
+    update: (patch) => access.write((w) => w.updateSettings(patch)),
+  };
+}
+
+function mailTokensRepo(access: Access): MailTokensRepo {
+  return {
+    ...tableRepo(access, 'mailTokens'),
+    getByHash: (hash) => access.read((db) => byKey(db.tables.mailTokens, db.indexes.mailTokenByHash.lookup(hash))),
+    deleteByUser: (userId, purpose) =>
+      access.write((w) => {
+        const tokens = listed(w.db.indexes.mailTokensByUser.group(userId)).filter((t) => t.purpose === purpose);
+        for (const token of tokens) w.delete('mailTokens', token.id);
+        return tokens.length;
+      }),
+  };
+}
+
+/** The mail log is ordered by (createdAt, id); the oldest entries are dropped past `keep`. */
+function mailLogRepo(access: Access): MailLogRepo {
+  return {
+    append: (entry, keep) =>
+      access.write((w) => {
+        const log = w.db.indexes.mailLogInOrder;
+        w.insert('mailLog', entry);
+        while (log.size > Math.max(keep, 0)) w.delete('mailLog', log.at(0)!.id);
+      }),
+    list: (limit) => access.read((db) => db.indexes.mailLogInOrder.newest(limit)),
+  };
+}

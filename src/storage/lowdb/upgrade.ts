@@ -1,0 +1,41 @@
+import { AppError } from '../../errors.js';
+import { type RawDocument, SCHEMA_VERSION } from './document.js';
+import { corruptDatabase } from './errors.js';
+
+/** Turns a document of schema version `n` into version `n + 1` (tables, rows, settings). */
+export type UpgradeStep = (doc: RawDocument) => RawDocument;
+
+/** Entry `i` upgrades version `i + 1` to `i + 2`. Empty while version 1 is the only one. */
+export const UPGRADE_STEPS: readonly UpgradeStep[] = [];
+
+/** Refuses a document this code cannot read: a newer schema version, or no version at all. */
+export function assertReadableVersion(doc: RawDocument, file: string, target = SCHEMA_VERSION): void {
+  const version = doc.schemaVersion;
+  if (!Number.isInteger(version) || version < 1) {
+    throw corruptDatabase(file, `schemaVersion ${JSON.stringify(version)} is not a version number`);
+  }
+  if (version > target) {
+    throw new AppError(
+      'DATABASE_TOO_NEW',
+      `Database ${file} has schema version ${version}, but this feedbackd only knows versions up to ${target}. It was written by a newer feedbackd: upgrade feedbackd to open it.`,
+      500,
+    );
+  }
+}
+
+/** Runs the upgrade steps from the document's version up to `target`; a current document is returned as is. */
+export function upgradeDocument(
+  doc: RawDocument,
+  file: string,
+  steps: readonly UpgradeStep[] = UPGRADE_STEPS,
+  target = SCHEMA_VERSION,
+): RawDocument {
+  assertReadableVersion(doc, file, target);
+  let current = doc;
+  while (current.schemaVersion < target) {
+    const step = steps[current.schemaVersion - 1];
+    if (!step) throw new Error(`no upgrade step from schema version ${current.schemaVersion}`);
+    current = { ...step(current), schemaVersion: current.schemaVersion + 1 };
+  }
+  return current;
+}

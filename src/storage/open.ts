@@ -1,0 +1,25 @@
+import type { Config } from '../config/types.js';
+import { AppError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { openLowdbStorage } from './lowdb/lowdb-storage.js';
+import type { Storage } from './types.js';
+
+/** Opens the storage engine the configuration names: the JSON-file database unless a database URL is set. */
+export async function openStorage(config: Config, logger: Logger): Promise<Storage> {
+  const url = config.databaseUrl;
+  if (url === null) return openLowdbStorage(config, logger);
+  if (/^postgres(ql)?:\/\//i.test(url)) {
+    throw new AppError('DATABASE_UNSUPPORTED', 'PostgreSQL support is not available yet', 500);
+  }
+  throw new AppError(
+    'DATABASE_URL_INVALID',
+    `Database URL ${describeUrl(url)} is not supported: use a postgres:// or postgresql:// URL, or none for the JSON-file database in the data directory`,
+    500,
+  );
+}
+
+/** The URL's scheme only: the rest may hold a password, which must not end up in a message or log. */
+function describeUrl(url: string): string {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
+  return scheme ? `"${scheme}:…"` : '(no scheme)';
+}

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  BoardRow,
+  MailLogRow,
+  MailTokenRow,
+  PostRow,
+  RoadmapRow,
+  RoleRow,
+  UserRoleRow,
+  UserRow,
+  VoteRow,
+} from '../../src/storage/types.js';
+
+/** A fixed timestamp `seconds` after 2026-01-01, so tests control ordering. */
+export function at(seconds: number): string {
+  return new Date(Date.UTC(2026, 0, 1) + seconds * 1000).toISOString();
+}
+
+/** Row factories: valid rows with unique keys; `fields` overrides any column. */
+let counter = 0;
+/** A short suffix unique within the test process. */
+function unique(): string {
+  counter += 1;
+  return `${counter}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** A member (not owner), verified. */
+export function userRow(fields: Partial<UserRow> = {}): UserRow {
+  const name = unique();
+  return {
+    id: randomUUID(),
+    email: `user${name}@example.org`,
+    username: `user_${name}`,
+    name: 'Test User',
+    passwordHash: 'hash',
+    isOwner: false,
+    isVerified: true,
+    isBlocked: false,
+    tokenVersion: 0,
+    notes: null,
+    createdAt: at(0),
+    updatedAt: at(0),
+    ...fields,
+  };
+}
+
+/** A custom role with one permission. */
+export function roleRow(fields: Partial<RoleRow> = {}): RoleRow {
+  return {
+    id: randomUUID(),
+    name: `role ${unique()}`,
+    description: null,
+    isSystem: false,
+    permissions: ['post:create'],
+    createdAt: at(0),
+    updatedAt: at(0),
+    ...fields,
+  };
+}
+
+/** An assignment of a role to a user. */
+export function userRoleRow(userId: string, roleId: string, fields: Partial<UserRoleRow> = {}): UserRoleRow {
+  return { id: randomUUID(), userId, roleId, createdAt: at(0), ...fields };
+}
+
+/** A visible board with a unique url. */
+export function boardRow(fields: Partial<BoardRow> = {}): BoardRow {
+  return {
+    id: randomUUID(),
+    name: 'Board',
+    url: `board-${unique()}`,
+    color: '2f6fdb',
+    display: true,
+    viewVoters: true,
+    createdAt: at(0),
+    updatedAt: at(0),
+    ...fields,
+  };
+}
+
+let roadmapIndex = 0;
+/** A visible roadmap with a unique url and the next index. */
+export function roadmapRow(fields: Partial<RoadmapRow> = {}): RoadmapRow {
+  roadmapIndex += 1;
+  return {
+    id: randomUUID(),
+    name: 'Roadmap',
+    url: `roadmap-${unique()}`,
+    color: 'e6a23c',
+    index: roadmapIndex,
+    display: true,
+    createdAt: at(0),
+    updatedAt: at(0),
+    ...fields,
+  };
+}
+
+/** A post by `userId`, on no board or roadmap. */
+export function postRow(userId: string, fields: Partial<PostRow> = {}): PostRow {
+  const slugId = unique();
+  return {
+    id: randomUUID(),
+    title: 'A post',
+    slug: `a-post-${slugId}`,
+    slugId,
+    contentMarkdown: null,
+    userId,
+    boardId: null,
+    roadmapId: null,
+    createdAt: at(0),
+    updatedAt: at(0),
+    ...fields,
+  };
+}
+
+/** A vote of `userId` on `postId`. */
+export function voteRow(userId: string, postId: string, fields: Partial<VoteRow> = {}): VoteRow {
+  return { id: randomUUID(), userId, postId, createdAt: at(0), ...fields };
+}
+
+/** A verify token of `userId`, valid for an hour. */
+export function mailTokenRow(userId: string, fields: Partial<MailTokenRow> = {}): MailTokenRow {
+  return {
+    id: randomUUID(),
+    userId,
+    purpose: 'verify',
+    tokenHash: `hash-${unique()}`,
+    createdAt: at(0),
+    expiresAt: at(3600),
+    ...fields,
+  };
+}
+
+/** A sent test mail. */
+export function mailLogRow(fields: Partial<MailLogRow> = {}): MailLogRow {
+  return {
+    id: randomUUID(),
+    createdAt: at(0),
+    to: 'someone@example.org',
+    subject: 'Hello',
+    kind: 'test',
+    transport: 'outbox',
+    status: 'sent',
+    error: null,
+    ...fields,
+  };
+}
