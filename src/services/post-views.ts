@@ -85,8 +85,19 @@ export interface PostViewSources {
   votes: ReadonlyMap<string, VoteSummary>;
 }
 
+// Rows are immutable (an update stores a new object), so a view computed from a row stays right for
+// as long as that row object lives; caching them keeps MD5 and allocations off the post-list hot path.
+const publicUsers = new WeakMap<UserRow, PublicUser>();
+const voteViews = new WeakMap<VoteRow, { voter: UserRow; view: VoteView }>();
+
+/** API.md §3.3 for a user row (cached per row object). */
 export function toPublicUser(user: UserRow): PublicUser {
-  return { userId: user.id, name: user.name, avatar: avatarUrl(user.email), username: user.username };
+  let view = publicUsers.get(user);
+  if (!view) {
+    view = { userId: user.id, name: user.name, avatar: avatarUrl(user.email), username: user.username };
+    publicUsers.set(user, Object.freeze(view));
+  }
+  return view;
 }
 
 export function toViewerVote(vote: VoteRow): ViewerVote {
@@ -94,8 +105,12 @@ export function toViewerVote(vote: VoteRow): ViewerVote {
 }
 
 function toVoteView(vote: VoteRow, voter: UserRow): VoteView {
+  const cached = voteViews.get(vote);
+  if (cached?.voter === voter) return cached.view;
   const { name, username, avatar } = toPublicUser(voter);
-  return { ...toViewerVote(vote), name, username, avatar };
+  const view = { voteId: vote.id, userId: vote.userId, postId: vote.postId, createdAt: vote.createdAt, name, username, avatar };
+  voteViews.set(vote, { voter, view });
+  return view;
 }
 
 /** The Voters object of one post. */

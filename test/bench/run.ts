@@ -2,8 +2,8 @@
  * `npm run bench`: seeds data dirs, starts the real `feedbackd serve` in a child process and
  * measures it over loopback with autocannon. Never part of `npm test`. Figures go to stdout.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -26,12 +26,14 @@ async function main(): Promise<void> {
   console.log(`startup at 10k posts: ${served.startupMs.toFixed(0)} ms, RSS after start: ${await rssMb(served.child)} MB`);
   const api = `${served.url}/api/v1`;
   const auth = { authorization: `Bearer ${at10k.seeded.ownerToken}` };
+  await warmUp(`${api}/posts/get`, auth);
   await report('POST /posts/get page 1, anonymous', { url: `${api}/posts/get`, body: { page: 1 } });
   await report('POST /posts/get page 1, with token', { url: `${api}/posts/get`, body: { page: 1 }, headers: auth });
   await report('POST /posts/get page 500, anonymous', { url: `${api}/posts/get`, body: { page: 500 } });
   await report('POST /posts/get page 500, with token', { url: `${api}/posts/get`, body: { page: 500 }, headers: auth });
+  console.log(`RSS after the read loads at 10k posts: ${await rssMb(served.child)} MB`);
   await report('POST /posts (durable write) at 10k posts', { url: `${api}/posts`, body: { title: 'Benchmark idea' }, headers: auth });
-  console.log(`RSS after load at 10k posts: ${await rssMb(served.child)} MB`);
+  console.log(`RSS after the write load (10k posts + those just written): ${await rssMb(served.child)} MB`);
   await stop(served);
   await rm(at10k.dir, { recursive: true, force: true });
 
@@ -44,6 +46,11 @@ async function main(): Promise<void> {
     await stop(server);
     await rm(sized.dir, { recursive: true, force: true });
   }
+}
+
+/** Lets the JIT settle so the first measured run is not a cold start. */
+async function warmUp(url: string, headers: Record<string, string>): Promise<void> {
+  await autocannon({ url, method: 'POST', body: '{"page":1}', headers: { 'content-type': 'application/json', ...headers }, connections: 8, duration: 2 });
 }
 
 async function dataDir(plan: Parameters<typeof seed>[1]) {
@@ -83,7 +90,30 @@ async function rssMb(child: ChildProcess): Promise<string> {
   return (kb / 1024).toFixed(0);
 }
 
-async function report(name: string, options: { url: string; body: unknown; headers?: Record<string, string> }) {
+interface LoadOptions {
+  url: string;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/** Runs one load and prints req/s and latency: wrk when installed (lighter on a 2-core box), else autocannon. */
+async function report(name: string, options: LoadOptions): Promise<void> {
+  const result = hasWrk ? await loadWithWrk(options) : await loadWithAutocannon(options);
+  const failed = result.failed ? `, ${result.failed} failed` : '';
+  console.log(`${name}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms${failed} (${result.tool})`);
+}
+
+interface LoadResult {
+  tool: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  failed: number;
+}
+
+const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
+
+async function loadWithAutocannon(options: LoadOptions): Promise<LoadResult> {
   const result = await autocannon({
     url: options.url,
     method: 'POST',
@@ -92,10 +122,44 @@ async function report(name: string, options: { url: string; body: unknown; heade
     connections: CONNECTIONS,
     duration: DURATION,
   });
-  const errors = result.non2xx + result.errors;
-  console.log(
-    `${name}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${errors ? `, ${errors} failed` : ''}`,
-  );
+  return {
+    tool: 'autocannon',
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: result.non2xx + result.errors,
+  };
+}
+
+async function loadWithWrk(options: LoadOptions): Promise<LoadResult> {
+  const script = join(tmpdir(), `feedbackd-bench-${process.pid}.lua`);
+  const headers = { 'Content-Type': 'application/json', ...options.headers };
+  const lines = [
+    'wrk.method = "POST"',
+    `wrk.body = ${JSON.stringify(JSON.stringify(options.body))}`,
+    ...Object.entries(headers).map(([key, value]) => `wrk.headers[${JSON.stringify(key)}] = ${JSON.stringify(value)}`),
+    // Status errors (>= 400) and socket errors, counted by wrk itself.
+    'done = function(summary) local e = summary.errors io.write("FAILED " .. (e.status + e.connect + e.read + e.write + e.timeout) .. "\\n") end',
+  ];
+  await writeFile(script, `${lines.join('\n')}\n`);
+  const run = spawnSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${DURATION}s`, '--latency', '-s', script, options.url], {
+    encoding: 'utf8',
+  });
+  await rm(script, { force: true });
+  const number = (pattern: RegExp) => Number(run.stdout.match(pattern)?.[1] ?? Number.NaN);
+  const millis = (pattern: RegExp) => {
+    const match = run.stdout.match(pattern);
+    if (!match?.[1]) return Number.NaN;
+    const value = Number(match[1]);
+    return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
+  };
+  return {
+    tool: 'wrk',
+    rps: number(/Requests\/sec:\s+([\d.]+)/),
+    p50: millis(/50%\s+([\d.]+)(us|ms|s)/),
+    p99: millis(/99%\s+([\d.]+)(us|ms|s)/),
+    failed: number(/FAILED (\d+)/),
+  };
 }
 
 await main();

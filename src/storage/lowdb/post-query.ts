@@ -9,10 +9,13 @@ import { compareTimed, type SortedList } from './sorted-list.js';
  */
 export function queryPosts(db: MemoryDb, query: PostQuery): PostRow[] {
   if (query.limit <= 0) return [];
+  const sources = sourcesFor(db, query);
+  const [only] = sources;
+  if (sources.length === 1 && only && takesWholeList(db, query)) return pageOf(only, query);
   const accepts = postFilter(db, query);
   const result: PostRow[] = [];
   let skipped = 0;
-  walkMerged(sourcesFor(db, query), query.direction, (post) => {
+  walkMerged(sources, query.direction, (post) => {
     if (!accepts(post)) return true;
     if (skipped < query.offset) skipped++;
     else result.push(post);
@@ -26,6 +29,24 @@ function sourcesFor(db: MemoryDb, query: PostQuery): SortedList<PostRow>[] {
   if (query.roadmapId !== undefined) return present([postsByRoadmap.group(query.roadmapId)]);
   if (query.boardIds !== undefined) return present([...new Set(query.boardIds)].map((id) => postsByBoard.group(id)));
   return [postsInOrder];
+}
+
+/** Whether every post of the single chosen source matches, so a page is a plain slice of it. */
+function takesWholeList(db: MemoryDb, query: PostQuery): boolean {
+  const hidden = db.indexes.hiddenBoards;
+  const hiddenMatters = query.visibleBoardsOnly && hidden.size > 0;
+  if (query.roadmapId !== undefined) return query.boardIds === undefined && !hiddenMatters;
+  if (query.boardIds !== undefined) return !(query.visibleBoardsOnly && query.boardIds.some((id) => hidden.has(id)));
+  return !hiddenMatters;
+}
+
+/** Rows offset..offset+limit of a sorted list, in the asked direction, by index arithmetic. */
+function pageOf(list: SortedList<PostRow>, query: PostQuery): PostRow[] {
+  const page: PostRow[] = [];
+  for (let n = query.offset; n < query.offset + query.limit && n < list.size; n++) {
+    page.push(list.at(query.direction === 'asc' ? n : list.size - 1 - n)!);
+  }
+  return page;
 }
 
 function present(lists: Array<SortedList<PostRow> | undefined>): SortedList<PostRow>[] {

@@ -81,6 +81,11 @@ export class FlagIndex<Row extends { id: string }> implements RowIndex<Row> {
     return this.ids.has(id);
   }
 
+  /** How many rows carry the flag. */
+  get size(): number {
+    return this.ids.size;
+  }
+
   add(row: Row): void {
     if (this.matches(row)) this.ids.add(row.id);
   }
