@@ -6,7 +6,11 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
+import { pino } from 'pino';
+import { openStorage } from '../../src/storage/open.js';
+import type { Storage } from '../../src/storage/types.js';
 import { testConfig } from '../_helpers/config.js';
 import { seed } from './seed.js';
 
@@ -35,6 +39,7 @@ async function main(): Promise<void> {
   await report('POST /posts (durable write) at 10k posts', { url: `${api}/posts`, body: { title: 'Benchmark idea' }, headers: auth });
   console.log(`RSS after the write load (10k posts + those just written): ${await rssMb(served.child)} MB`);
   await stop(served);
+  await measureVotes(at10k.dir, at10k.seeded.postIds);
   await rm(at10k.dir, { recursive: true, force: true });
 
   for (const posts of [1_000, 100_000]) {
@@ -46,6 +51,42 @@ async function main(): Promise<void> {
     await stop(server);
     await rm(sized.dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Vote add and remove have no HTTP routes yet (they come with the board-content routes), so they are
+ * measured one layer down: durable storage transactions from 32 concurrent writers, as requests would make them.
+ */
+async function measureVotes(dir: string, postIds: string[]): Promise<void> {
+  const storage = await openStorage(testConfig(dir), pino({ level: 'silent' }));
+  const voters = await someUsers(storage);
+  let done = 0;
+  const until = performance.now() + DURATION * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async (_, writer) => {
+      for (let i = 0; performance.now() < until; i++) {
+        const userId = voters[(writer + i * CONNECTIONS) % voters.length]!;
+        const postId = postIds[(writer * 7919 + i) % postIds.length]!;
+        await storage.transaction(async (tx) => {
+          const vote = await tx.votes.getByUserAndPost(userId, postId);
+          if (vote) await tx.votes.delete(vote.id);
+          else await tx.votes.insert({ id: randomUUID(), userId, postId, createdAt: new Date().toISOString() });
+        });
+        done++;
+      }
+    }),
+  );
+  await storage.close();
+  console.log(`vote add/remove (durable storage transactions, ${CONNECTIONS} writers): ${(done / DURATION).toFixed(0)} per s`);
+}
+
+async function someUsers(storage: Storage): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < 200; i++) {
+    const user = await storage.users.getByEmail(`user${i}@example.org`);
+    if (user) ids.push(user.id);
+  }
+  return ids;
 }
 
 /** Lets the JIT settle so the first measured run is not a cold start. */
