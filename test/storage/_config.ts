@@ -7,27 +7,11 @@ import type { Config } from '../../src/config/types.js';
 import type { Logger } from '../../src/logger.js';
 import { openStorage } from '../../src/storage/open.js';
 import type { Storage } from '../../src/storage/types.js';
+import { testConfig as sharedTestConfig } from '../_helpers/config.js';
 
-/** A complete Config for storage tests, pointing at `dataDir`. */
+/** The shared test config for storage tests: a 1 MiB journal, so tests reach compaction. */
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
-  return {
-    dataDir,
-    port: 0,
-    host: '127.0.0.1',
-    publicUrl: 'http://localhost:0',
-    smtpUrl: null,
-    mailOutbox: false,
-    mailFrom: null,
-    databaseUrl: null,
-    trustProxy: false,
-    corsOrigins: '*',
-    secret: null,
-    bcryptCost: 4,
-    tokenTtlSeconds: 3600,
-    logLevel: 'silent',
-    journalMaxBytes: 1024 * 1024,
-    ...overrides,
-  };
+  return sharedTestConfig(dataDir, { journalMaxBytes: 1024 * 1024, ...overrides });
 }
 
 /** A logger that prints nothing. */

@@ -15,7 +15,11 @@ test('the data dir is created 0700 (parents too) and every file 0600, after comp
   for (let i = 0; i < 10; i++) await storage.users.insert(userRow());
   t.is(await mode(dir), 0o700);
   t.is(await mode(join(dir, '..')), 0o700);
-  for (const name of await readdir(dir)) t.is(await mode(join(dir, name)), 0o600, name);
+  // A compaction may still be running in the background and remove an old journal file meanwhile.
+  for (const name of await readdir(dir)) {
+    const fileMode = await mode(join(dir, name)).catch((error) => (error.code === 'ENOENT' ? 0o600 : Promise.reject(error)));
+    t.is(fileMode, 0o600, name);
+  }
   await storage.close();
   const names = await readdir(dir);
   t.true(names.includes('db.json'));
