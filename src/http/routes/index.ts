@@ -24,13 +24,19 @@
  */
 import type Router from '@koa/router';
 import type { ServiceContext } from '../../services/context.js';
+import { registerAccountsRoutes } from './accounts.js';
 import { registerHealthRoutes } from './health.js';
+import { registerPasswordsRoutes } from './passwords.js';
 import { registerPostRoutes } from './posts.js';
 import { registerSetupRoutes } from './setup.js';
+import { registerUsersRoutes } from './users.js';
 
 /** Registers every route module on the `/api/v1` router. */
 export function registerRoutes(router: Router, services: ServiceContext): void {
   registerHealthRoutes(router, services);
   registerSetupRoutes(router, services);
   registerPostRoutes(router, services);
+  registerAccountsRoutes(router, services);
+  registerPasswordsRoutes(router, services);
+  registerUsersRoutes(router, services);
 }

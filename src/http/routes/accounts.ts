@@ -1,0 +1,5 @@
+import type Router from '@koa/router';
+import type { ServiceContext } from '../../services/context.js';
+
+/** PLACEHOLDER: routes land here. */
+export function registerAccountsRoutes(_router: Router, _services: ServiceContext): void {}
