@@ -152,7 +152,42 @@ export interface TableRepo<Row extends { id: string }> {
   count(): Promise<number>;
 }
 
-export interface UsersRepo extends TableRepo<UserRow> {
+/** A sort direction; ordered lists sort by their key, then by id, both in this direction. */
+export type SortDirection = 'asc' | 'desc';
+
+/** Which page of a table ordered by (createdAt, id) to read. */
+export interface OrderedPageRequest {
+  direction: SortDirection;
+  /** Most rows to return. */
+  limit: number;
+  /** Skip `offset` rows of the ordered list, or start strictly after the row whose id is `after`. */
+  from: { offset: number } | { after: string };
+}
+
+/** One page of an ordered list, with what paging needs to describe it. */
+export interface OrderedPage<Row> {
+  rows: Row[];
+  /** Rows in the whole ordered list. */
+  total: number;
+  /** Rows of the ordered list before the first row of this page (never more than `total`). */
+  offset: number;
+  /** Whether at least one row comes after the last row of this page. */
+  hasMore: boolean;
+}
+
+/** Reading a table page by page in (createdAt, id) order, by offset or after a given row. */
+export interface OrderedPages<Row> {
+  /** One page; undefined when `from.after` names no row of the table. */
+  page(request: OrderedPageRequest): Promise<OrderedPage<Row> | undefined>;
+}
+
+/** Counting a table's rows per user. */
+export interface CountsByUser {
+  /** The number of rows of each user id asked for (0 for users without rows). */
+  countByUsers(userIds: readonly string[]): Promise<Map<string, number>>;
+}
+
+export interface UsersRepo extends TableRepo<UserRow>, OrderedPages<UserRow> {
   /** Lookup by lower-cased email. */
   getByEmail(email: string): Promise<UserRow | undefined>;
   getByUsername(username: string): Promise<UserRow | undefined>;
@@ -165,6 +200,8 @@ export interface RolesRepo extends TableRepo<RoleRow> {
 
 export interface UserRolesRepo extends TableRepo<UserRoleRow> {
   listByUser(userId: string): Promise<UserRoleRow[]>;
+  /** The assignments of each user id asked for, oldest first (an empty list for users without any). */
+  listByUsers(userIds: readonly string[]): Promise<Map<string, UserRoleRow[]>>;
 }
 
 export interface BoardsRepo extends TableRepo<BoardRow> {
@@ -190,7 +227,8 @@ export interface PostQuery {
   limit: number;
 }
 
-export interface PostsRepo extends TableRepo<PostRow> {
+/** `countByUsers` counts the posts each user authored. */
+export interface PostsRepo extends TableRepo<PostRow>, CountsByUser {
   getBySlug(slug: string): Promise<PostRow | undefined>;
   query(query: PostQuery): Promise<PostRow[]>;
 }
@@ -203,7 +241,8 @@ export interface VoteSummary {
   viewerVote: VoteRow | null;
 }
 
-export interface VotesRepo extends TableRepo<VoteRow> {
+/** `countByUsers` counts the votes each user cast. */
+export interface VotesRepo extends TableRepo<VoteRow>, CountsByUser {
   getByUserAndPost(userId: string, postId: string): Promise<VoteRow | undefined>;
   /** One summary per post id asked for (posts without votes get an empty summary). */
   summarize(postIds: readonly string[], recent: number, viewerId: string | null): Promise<Map<string, VoteSummary>>;

@@ -1,5 +1,28 @@
 import type Router from '@koa/router';
 import type { ServiceContext } from '../../services/context.js';
+import { checkDashboardAccess, listPermissions, listUsers, showProfile, updateProfile } from '../../services/users.js';
+import { requireAuth } from '../auth.js';
+import { parseBody } from '../body.js';
 
-/** PLACEHOLDER: routes land here. */
-export function registerUsersRoutes(_router: Router, _services: ServiceContext): void {}
+/** API.md §4.8: users, the caller's profile, permissions and dashboard access. */
+export function registerUsersRoutes(router: Router, ctx: ServiceContext): void {
+  router.get('/users', requireAuth(ctx), async (koa) => {
+    koa.body = await listUsers(ctx, koa.state.actor, koa.query);
+  });
+
+  router.get('/users/profile', requireAuth(ctx), (koa) => {
+    koa.body = { user: showProfile(koa.state.actor) };
+  });
+
+  router.patch('/users/profile', parseBody, requireAuth(ctx), async (koa) => {
+    koa.body = { user: await updateProfile(ctx, koa.state.actor, koa.state.body) };
+  });
+
+  router.get('/users/permissions', requireAuth(ctx), (koa) => {
+    koa.body = { permissions: listPermissions(koa.state.actor) };
+  });
+
+  router.get('/users/dashboard', requireAuth(ctx), (koa) => {
+    koa.body = checkDashboardAccess(koa.state.actor);
+  });
+}

@@ -13,7 +13,7 @@ import type {
 import { type DatabaseDocument, SCHEMA_VERSION, TABLE_NAMES, type TableName, type TableRows } from './document.js';
 import { deepFreeze } from './frozen.js';
 import { compareTimed, SortedList } from './sorted-list.js';
-import { FlagIndex, GroupIndex, Table, UniqueIndex } from './table.js';
+import { CountIndex, FlagIndex, GroupIndex, Table, UniqueIndex } from './table.js';
 
 /** Every table of the in-memory database. */
 export type Tables = { [K in TableName]: Table<TableRows[K]> };
@@ -24,6 +24,7 @@ function buildTables() {
     userByEmail: new UniqueIndex<UserRow>('users.email', (u) => u.email.toLowerCase()),
     userByUsername: new UniqueIndex<UserRow>('users.username', (u) => u.username),
     owner: new UniqueIndex<UserRow>('users.owner', (u) => (u.isOwner ? 'owner' : undefined)),
+    usersInOrder: new SortedList<UserRow>(),
     roleByName: new UniqueIndex<RoleRow>('roles.name', (r) => r.name.toLowerCase()),
     rolesInOrder: new SortedList<RoleRow>(),
     userRoleByPair: new UniqueIndex<UserRoleRow>('userRoles.userRole', (a) => `${a.userId}/${a.roleId}`),
@@ -37,21 +38,23 @@ function buildTables() {
     postsInOrder: new SortedList<PostRow>(),
     postsByBoard: new GroupIndex<PostRow>((p) => p.boardId),
     postsByRoadmap: new GroupIndex<PostRow>((p) => p.roadmapId),
+    postCountByUser: new CountIndex<PostRow>((p) => p.userId),
     voteByUserPost: new UniqueIndex<VoteRow>('votes.userPost', (v) => `${v.userId}/${v.postId}`),
     votesByPost: new GroupIndex<VoteRow>((v) => v.postId),
+    voteCountByUser: new CountIndex<VoteRow>((v) => v.userId),
     mailTokenByHash: new UniqueIndex<MailTokenRow>('mailTokens.tokenHash', (t) => t.tokenHash),
     mailTokensByUser: new GroupIndex<MailTokenRow>((t) => t.userId),
     mailLogInOrder: new SortedList<MailLogRow>(),
   };
   const i = indexes;
   const tables: Tables = {
-    users: new Table('users', [i.userByEmail, i.userByUsername, i.owner]),
+    users: new Table('users', [i.userByEmail, i.userByUsername, i.owner], [i.usersInOrder]),
     roles: new Table('roles', [i.roleByName], [i.rolesInOrder]),
     userRoles: new Table('userRoles', [i.userRoleByPair], [i.userRolesByUser]),
     boards: new Table('boards', [i.boardByUrl], [i.boardsInOrder, i.hiddenBoards]),
     roadmaps: new Table('roadmaps', [i.roadmapByUrl, i.roadmapByIndex]),
-    posts: new Table('posts', [i.postBySlug], [i.postsInOrder, i.postsByBoard, i.postsByRoadmap]),
-    votes: new Table('votes', [i.voteByUserPost], [i.votesByPost]),
+    posts: new Table('posts', [i.postBySlug], [i.postsInOrder, i.postsByBoard, i.postsByRoadmap, i.postCountByUser]),
+    votes: new Table('votes', [i.voteByUserPost], [i.votesByPost, i.voteCountByUser]),
     mailTokens: new Table('mailTokens', [i.mailTokenByHash], [i.mailTokensByUser]),
     mailLog: new Table('mailLog', [], [i.mailLogInOrder]),
   };

@@ -14,6 +14,7 @@ import type {
 } from '../types.js';
 import type { Access } from './access.js';
 import type { MemoryDb } from './memory-db.js';
+import { countsOf, orderedPage } from './ordered-page.js';
 import { queryPosts } from './post-query.js';
 import { byKey, listed, tableRepo } from './table-repo.js';
 
@@ -40,6 +41,7 @@ function usersRepo(access: Access): UsersRepo {
       access.read((db) => byKey(db.tables.users, db.indexes.userByEmail.lookup(email.toLowerCase()))),
     getByUsername: (username) => access.read((db) => byKey(db.tables.users, db.indexes.userByUsername.lookup(username))),
     getOwner: () => access.read((db) => byKey(db.tables.users, db.indexes.owner.lookup('owner'))),
+    page: (request) => access.read((db) => orderedPage(db.tables.users, db.indexes.usersInOrder, request)),
   };
 }
 
@@ -51,6 +53,8 @@ function userRolesRepo(access: Access): UserRolesRepo {
   return {
     ...tableRepo(access, 'userRoles'),
     listByUser: (userId) => access.read((db) => listed(db.indexes.userRolesByUser.group(userId))),
+    listByUsers: (userIds) =>
+      access.read((db) => new Map(userIds.map((id) => [id, listed(db.indexes.userRolesByUser.group(id))]))),
   };
 }
 
@@ -77,6 +81,7 @@ function postsRepo(access: Access): PostsRepo {
     ...tableRepo(access, 'posts'),
     getBySlug: (slug) => access.read((db) => byKey(db.tables.posts, db.indexes.postBySlug.lookup(slug))),
     query: (query) => access.read((db) => queryPosts(db, query)),
+    countByUsers: (userIds) => access.read((db) => countsOf(db.indexes.postCountByUser, userIds)),
   };
 }
 
@@ -86,6 +91,7 @@ function votesRepo(access: Access): VotesRepo {
     getByUserAndPost: (userId, postId) =>
       access.read((db) => byKey(db.tables.votes, db.indexes.voteByUserPost.lookup(`${userId}/${postId}`))),
     summarize: (postIds, recent, viewerId) => access.read((db) => summarizeVotes(db, postIds, recent, viewerId)),
+    countByUsers: (userIds) => access.read((db) => countsOf(db.indexes.voteCountByUser, userIds)),
   };
 }
 

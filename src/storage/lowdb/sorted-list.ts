@@ -39,6 +39,12 @@ export class SortedList<Row extends Timed> {
     if (this.rows[index]?.id === row.id) this.rows.splice(index, 1);
   }
 
+  /** The ascending position of the row with this (createdAt, id), or -1 when it is not in the list. */
+  indexOf(row: Timed): number {
+    const index = this.lowerBound(row);
+    return this.rows[index]?.id === row.id ? index : -1;
+  }
+
   /** Rows in ascending order, as a new array. */
   toArray(): Row[] {
     return this.rows.slice();

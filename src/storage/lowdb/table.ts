@@ -71,6 +71,31 @@ export class GroupIndex<Row extends Timed> implements RowIndex<Row> {
   }
 }
 
+/** How many rows each key (user, post…) has; keeps counts without keeping the rows. */
+export class CountIndex<Row> implements RowIndex<Row> {
+  private readonly counts = new Map<string, number>();
+
+  constructor(private readonly keyOf: (row: Row) => string | null) {}
+
+  /** The number of rows holding this key (0 for none). */
+  count(key: string): number {
+    return this.counts.get(key) ?? 0;
+  }
+
+  add(row: Row): void {
+    const key = this.keyOf(row);
+    if (key !== null) this.counts.set(key, this.count(key) + 1);
+  }
+
+  remove(row: Row): void {
+    const key = this.keyOf(row);
+    if (key === null) return;
+    const count = this.count(key);
+    if (count <= 1) this.counts.delete(key);
+    else this.counts.set(key, count - 1);
+  }
+}
+
 /** The ids of the rows matching a predicate (e.g. hidden boards). */
 export class FlagIndex<Row extends { id: string }> implements RowIndex<Row> {
   private readonly ids = new Set<string>();
