@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { appError } from '../errors.js';
-import type { BoardRow, PostRow, Repositories, RoadmapRow } from '../storage/types.js';
+import type { PostRow, Repositories } from '../storage/types.js';
 import type { Actor, ServiceContext, Viewer } from './context.js';
 import { can, requirePermission } from './permissions.js';
 import { type PostRecordView, type PostView, toPostRecordView, toPostView } from './post-views.js';
 import { dashed, randomBase36 } from './text.js';
+import { isVisibleBoard, isVisibleRoadmap } from './visibility.js';
 import {
   type Body,
   codePointLength,
@@ -107,14 +108,6 @@ async function insertPost(tx: Repositories, post: NewPost): Promise<PostRow> {
     });
   }
   throw new Error('no free post slug after several tries');
-}
-
-function isVisibleBoard(viewer: Viewer, board: BoardRow | undefined): board is BoardRow {
-  return board !== undefined && (board.display || can(viewer, 'board:read'));
-}
-
-function isVisibleRoadmap(viewer: Viewer, roadmap: RoadmapRow | undefined): roadmap is RoadmapRow {
-  return roadmap !== undefined && (roadmap.display || can(viewer, 'roadmap:read'));
 }
 
 async function visibleBoardIds(storage: Repositories, viewer: Viewer, ids: readonly string[]): Promise<string[]> {
