@@ -1,5 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { MailTokenPurpose, Repositories } from '../storage/types.js';
+import { AppError } from '../errors.js';
+import type { MailTokenPurpose, MailTokenRow, Repositories } from '../storage/types.js';
+import { optionalString } from './validation/fields.js';
 
 const TOKEN_LIFETIME_MS = 2 * 60 * 60 * 1000;
 
@@ -26,4 +28,49 @@ export async function issueMailToken(
     expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS).toISOString(),
   });
   return token;
+}
+
+/** Purpose-specific texts of MISSING_TOKEN and INVALID_TOKEN (API.md §5). */
+const TOKEN_MESSAGES: Readonly<Record<MailTokenPurpose, { missing: string; invalid: string }>> = {
+  verify: { missing: 'Email verification token missing', invalid: 'Email verification token is invalid' },
+  reset: { missing: 'Password reset token missing', invalid: 'Password reset token is invalid' },
+};
+
+/** 400 INVALID_TOKEN worded for the purpose (the catalogue's INVALID_TOKEN is the 401 of access tokens). */
+export function invalidMailTokenError(purpose: MailTokenPurpose): AppError {
+  return new AppError('INVALID_TOKEN', TOKEN_MESSAGES[purpose].invalid, 400);
+}
+
+/** A `token` body field: not a string → VALIDATION_ERROR; absent, null or `""` → 400 MISSING_TOKEN for the purpose. */
+export function parseMailTokenField(value: unknown, purpose: MailTokenPurpose, path = 'token'): string {
+  const token = optionalString(value, path);
+  if (!token) throw new AppError('MISSING_TOKEN', TOKEN_MESSAGES[purpose].missing, 400);
+  return token;
+}
+
+/** The stored row of a mail token that is known, of this purpose and not expired at `now`; else undefined. */
+export async function findLiveMailToken(
+  repos: Pick<Repositories, 'mailTokens'>,
+  token: string,
+  purpose: MailTokenPurpose,
+  now: Date,
+): Promise<MailTokenRow | undefined> {
+  const row = await repos.mailTokens.getByHash(hashMailToken(token));
+  if (!row || row.purpose !== purpose) return undefined;
+  return Date.parse(row.expiresAt) > now.getTime() ? row : undefined;
+}
+
+/**
+ * Single use (API.md §6.3): the live token's row, after deleting every token of that purpose held
+ * by its user; undefined (and nothing deleted) when the token is not live. Call inside the write.
+ */
+export async function consumeMailToken(
+  tx: Repositories,
+  token: string,
+  purpose: MailTokenPurpose,
+  now: Date,
+): Promise<MailTokenRow | undefined> {
+  const row = await findLiveMailToken(tx, token, purpose, now);
+  if (row) await tx.mailTokens.deleteByUser(row.userId, purpose);
+  return row;
 }
