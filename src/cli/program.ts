@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { VERSION } from '../version.js';
 import { addInitCommand } from './commands/init.js';
+import { addMailCommand } from './commands/mail.js';
 import { addServeCommand } from './commands/serve.js';
 import type { CliRun } from './io.js';
 
@@ -17,5 +18,6 @@ export function createProgram(run: CliRun): Command {
   // Subcommands created after this point inherit exitOverride and the output configuration.
   addInitCommand(program, run);
   addServeCommand(program, run);
+  addMailCommand(program, run);
   return program;
 }

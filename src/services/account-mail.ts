@@ -1,11 +1,26 @@
 import type { ServiceContext } from './context.js';
-import { verificationMessage } from './mail/messages.js';
+import type { MailMessage } from './mail/mailer.js';
+import { type LinkMessageInput, resetMessage, verificationMessage } from './mail/messages.js';
 
 /** Sends the verification mail after the response, titled with the site title at sending time. */
 export function queueVerificationMail(ctx: ServiceContext, to: string, token: string, requestId?: string): void {
+  queueLinkMail(ctx, verificationMessage, { to, token }, requestId);
+}
+
+/** Sends the password reset mail after the response, titled with the site title at sending time. */
+export function queueResetMail(ctx: ServiceContext, to: string, token: string, requestId?: string): void {
+  queueLinkMail(ctx, resetMessage, { to, token }, requestId);
+}
+
+function queueLinkMail(
+  ctx: ServiceContext,
+  compose: (input: LinkMessageInput) => MailMessage,
+  recipient: { to: string; token: string },
+  requestId?: string,
+): void {
   const delivery = (async () => {
     const { title } = await ctx.storage.settings.get();
-    const message = verificationMessage({ siteTitle: title, publicUrl: ctx.config.publicUrl, to, token });
+    const message = compose({ siteTitle: title, publicUrl: ctx.config.publicUrl, ...recipient });
     await ctx.mailer.send(message, requestId);
   })();
   ctx.background.track(delivery);
