@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import validator from 'validator';
+import type { RateLimit } from './types.js';
 
 /** A configuration value that breaks its rule; the loader adds the key and where it came from. */
 export class SettingValueError extends Error {}
@@ -131,3 +132,45 @@ export const secret: ValueParser<string> = (raw) => {
   if (typeof raw !== 'string' || raw.length < MIN_SECRET_LENGTH) fail(rule);
   return raw;
 };
+
+// Each key keeps one timestamp per counted request, so the count bounds the limiter's memory.
+const MAX_RATE_LIMIT = 1000;
+const MAX_RATE_WINDOW_SECONDS = 86_400;
+const RATE_LIMIT_TEXT = /^([0-9]+)\s*\/\s*([0-9]+)\s*([smh]?)$/i;
+const SECONDS_PER_UNIT: Readonly<Record<string, number>> = { '': 1, s: 1, m: 60, h: 3600 };
+const RATE_LIMIT_FIELDS = ['limit', 'windowSeconds'];
+
+/**
+ * A rate limit as `count/window`, the window in seconds or with a unit s, m or h (`10/15m`, `5/3600`);
+ * config.json may also hold `{ "limit": 10, "windowSeconds": 900 }`.
+ */
+export const rateLimit: ValueParser<RateLimit> = (raw) => {
+  const rule =
+    `must be count/window like 10/15m or 5/3600 (count 1..${MAX_RATE_LIMIT}, window 1s..24h, unit s, m or h), ` +
+    'or in config.json {"limit": 10, "windowSeconds": 900}';
+  const value = typeof raw === 'string' ? rateLimitFromText(raw) : rateLimitFromObject(raw);
+  if (!value || !isRateLimitInRange(value)) fail(rule);
+  return value;
+};
+
+function rateLimitFromText(text: string): RateLimit | undefined {
+  const match = RATE_LIMIT_TEXT.exec(text.trim());
+  if (!match) return undefined;
+  const [, count, window, unit] = match;
+  return { limit: Number(count), windowSeconds: Number(window) * SECONDS_PER_UNIT[unit!.toLowerCase()]! };
+}
+
+function rateLimitFromObject(raw: unknown): RateLimit | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  const fields = raw as Record<string, unknown>;
+  // An unknown key is most likely a typo (`window`) that would silently keep the default.
+  if (Object.keys(fields).some((key) => !RATE_LIMIT_FIELDS.includes(key))) return undefined;
+  const { limit, windowSeconds } = fields;
+  if (typeof limit !== 'number' || typeof windowSeconds !== 'number') return undefined;
+  return { limit, windowSeconds };
+}
+
+function isRateLimitInRange({ limit, windowSeconds }: RateLimit): boolean {
+  const isIn = (value: number, max: number) => Number.isInteger(value) && value >= 1 && value <= max;
+  return isIn(limit, MAX_RATE_LIMIT) && isIn(windowSeconds, MAX_RATE_WINDOW_SECONDS);
+}

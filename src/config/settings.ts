@@ -1,5 +1,5 @@
 import * as parse from './parse-value.js';
-import type { Config } from './types.js';
+import type { Config, RateLimit } from './types.js';
 
 /** One configuration key: where it may come from, its default and its rule. */
 export interface Setting<K extends keyof Config = keyof Config> {
@@ -27,6 +27,29 @@ export type AnySetting = { [K in keyof Config]: Setting<K> }[keyof Config];
 
 const MIB = 1024 * 1024;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** The config keys of the rate limits (API.md §1.14), one per limited route or route group. */
+type RateLimitKey = { [K in keyof Config]: Config[K] extends RateLimit ? K : never }[keyof Config];
+
+/**
+ * A rate limit setting: flag `--login-rate-limit <count/window>`, env `FEEDBACKD_LOGIN_RATE_LIMIT`,
+ * config.json key `loginRateLimit` (for key `loginRateLimit`).
+ */
+function rateLimitSetting<K extends RateLimitKey>(key: K, describe: string, defaultText: string): Setting<K> {
+  const kebab = key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+  const fallback = parse.rateLimit(defaultText);
+  return {
+    key,
+    describe: `${describe}, as count/window (like 10/15m, 5/1h or 20/900 seconds)`,
+    flag: `--${kebab} <count/window>`,
+    env: [`FEEDBACKD_${kebab.replaceAll('-', '_').toUpperCase()}`],
+    inFile: true,
+    defaultText,
+    // A fresh object each time: a resolved Config never shares a mutable default.
+    defaultValue: () => ({ ...fallback }),
+    parse: parse.rateLimit,
+  };
+}
 
 /**
  * Every configuration key, in resolution order (a default may depend on an earlier key).
@@ -179,6 +202,16 @@ export const SETTINGS: readonly AnySetting[] = [
     defaultValue: () => 64 * MIB,
     parse: parse.integer(4096, Number.MAX_SAFE_INTEGER),
   },
+  // API.md §1.14. Placed last: nothing depends on them.
+  rateLimitSetting('loginRateLimit', 'POST /auth/login: failed attempts per client address and per email', '10/15m'),
+  rateLimitSetting('signupRateLimit', 'POST /auth/signup: requests per client address', '10/1h'),
+  rateLimitSetting('passwordResetRateLimit', 'POST /auth/password/reset: requests per client address and per email', '5/1h'),
+  rateLimitSetting('emailVerifyRateLimit', 'POST /auth/email/verify: requests per signed-in user', '5/1h'),
+  rateLimitSetting(
+    'mailTokenRateLimit',
+    'POST /auth/email/validate, /auth/password/validateToken and /auth/password/set together: failed attempts per client address',
+    '20/15m',
+  ),
 ];
 
 /** The setting of a key. */

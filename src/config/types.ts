@@ -1,3 +1,9 @@
+/** One rate limit (API.md §1.14): at most `limit` counted requests per key within any `windowSeconds`. */
+export interface RateLimit {
+  limit: number;
+  windowSeconds: number;
+}
+
 /** The resolved configuration of one feedbackd process (flags > environment > config file > defaults). */
 export interface Config {
   /** Absolute path of the data directory. */
@@ -29,4 +35,14 @@ export interface Config {
   logLevel: string;
   /** The journal is compacted into a new snapshot once it grows past this many bytes. */
   journalMaxBytes: number;
+  /** `POST /auth/login`: answers other than 200, per client address and per email. */
+  loginRateLimit: RateLimit;
+  /** `POST /auth/signup`: every request, per client address. */
+  signupRateLimit: RateLimit;
+  /** `POST /auth/password/reset`: every request, per client address and per email. */
+  passwordResetRateLimit: RateLimit;
+  /** `POST /auth/email/verify`: every authenticated request, per user. */
+  emailVerifyRateLimit: RateLimit;
+  /** `POST /auth/email/validate`, `/auth/password/validateToken`, `/auth/password/set` together: answers other than 200, per client address. */
+  mailTokenRateLimit: RateLimit;
 }

@@ -21,6 +21,12 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     tokenTtlSeconds: 3600,
     logLevel: 'silent',
     journalMaxBytes: 8 * 1024 * 1024,
+    // The production defaults (API.md §1.14); a test that needs a low limit overrides one key.
+    loginRateLimit: { limit: 10, windowSeconds: 900 },
+    signupRateLimit: { limit: 10, windowSeconds: 3600 },
+    passwordResetRateLimit: { limit: 5, windowSeconds: 3600 },
+    emailVerifyRateLimit: { limit: 5, windowSeconds: 3600 },
+    mailTokenRateLimit: { limit: 20, windowSeconds: 900 },
     ...overrides,
   };
 }

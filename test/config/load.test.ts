@@ -41,6 +41,11 @@ test('defaults when nothing is given', async (t) => {
     tokenTtlSeconds: 604800,
     logLevel: 'info',
     journalMaxBytes: 64 * 1024 * 1024,
+    loginRateLimit: { limit: 10, windowSeconds: 900 },
+    signupRateLimit: { limit: 10, windowSeconds: 3600 },
+    passwordResetRateLimit: { limit: 5, windowSeconds: 3600 },
+    emailVerifyRateLimit: { limit: 5, windowSeconds: 3600 },
+    mailTokenRateLimit: { limit: 20, windowSeconds: 900 },
   });
 });
 
@@ -194,5 +199,5 @@ test('resolveConfig says where each value came from', async (t) => {
 test('the settings table covers every Config key exactly once', (t) => {
   const keys = SETTINGS.map((setting) => setting.key);
   t.is(new Set(keys).size, keys.length);
-  t.is(keys.length, 15);
+  t.is(keys.length, 20);
 });
