@@ -1,0 +1,36 @@
+import type { Labs, SettingsRow } from '../storage/types.js';
+
+/** The public Settings shape (API.md §3.13), keys in documented order. */
+export interface Settings {
+  title: string;
+  description: string | null;
+  logo: string | null;
+  icon: string | null;
+  accentColor: string;
+  googleAnalyticsId: string | null;
+  isPoweredBy: boolean;
+  allowSignup: boolean;
+  labs: Labs;
+  developer_mode: boolean;
+}
+
+/** A stored settings row as the API shows it: `developerMode` becomes snake_case `developer_mode`. */
+export function toSettings(row: SettingsRow): Settings {
+  return {
+    title: row.title,
+    description: row.description,
+    logo: row.logo,
+    icon: row.icon,
+    accentColor: row.accentColor,
+    googleAnalyticsId: row.googleAnalyticsId,
+    isPoweredBy: row.isPoweredBy,
+    allowSignup: row.allowSignup,
+    labs: toLabs(row.labs),
+    developer_mode: row.developerMode,
+  };
+}
+
+/** The Labs shape (API.md §3.14), copied key by key so nothing else stored under `labs` leaks out. */
+export function toLabs(labs: Labs): Labs {
+  return { comments: labs.comments, voteOnBehalf: labs.voteOnBehalf };
+}
