@@ -149,6 +149,15 @@ export function toPostView(post: PostRow, sources: PostViewSources): PostView {
   };
 }
 
+/** API.md §3.7: a Post with `slugId` after `slug`. */
+export type PostDetail = Pick<PostView, 'postId' | 'title' | 'slug'> & { slugId: string } & Omit<PostView, 'postId' | 'title' | 'slug'>;
+
+/** A post shown by slug (API.md §3.7): its listed form with the row's `slugId` inserted after `slug`. */
+export function toPostDetail(post: PostRow, view: PostView): PostDetail {
+  const { postId, title, slug, ...rest } = view;
+  return { postId, title, slug, slugId: post.slugId, ...rest };
+}
+
 /** A post as created or updated (API.md §3.8). */
 export function toPostRecordView(post: PostRow): PostRecordView {
   return {

@@ -1,15 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { appError } from '../errors.js';
+import { appError, validationError } from '../errors.js';
 import type { PostRow, Repositories } from '../storage/types.js';
 import type { Actor, ServiceContext, Viewer } from './context.js';
 import { can, requirePermission } from './permissions.js';
-import { type PostRecordView, type PostView, toPostRecordView, toPostView } from './post-views.js';
+import { canSeePost } from './post-lookup.js';
+import {
+  type PostDetail,
+  type PostRecordView,
+  type PostView,
+  toPostDetail,
+  toPostRecordView,
+  toPostView,
+} from './post-views.js';
 import { dashed, randomBase36 } from './text.js';
 import { isVisibleBoard, isVisibleRoadmap } from './visibility.js';
 import {
   type Body,
   codePointLength,
   integerInRange,
+  lookupKey,
   oneOf,
   optionalString,
   optionalUuid,
@@ -17,7 +26,10 @@ import {
   requiredText,
 } from './validation/fields.js';
 
-const RECENT_VOTES = 6;
+/** How many votes a Voters object shows (API.md §3.9). */
+export const RECENT_VOTES = 6;
+/** The title rule of API.md §4.4.3 rows 4–5. */
+export const TITLE_RULE = { missing: 'POST_TITLE_MISSING', tooLong: 'POST_TITLE_TOO_LONG', max: 200 } as const;
 const SLUG_TRIES = 5;
 const MAX_CONTENT_LENGTH = 50_000;
 
@@ -48,17 +60,12 @@ export async function createPost(ctx: ServiceContext, actor: Actor, body: Body):
   requirePermission(actor, 'post:create');
   const wantsRoadmap = body.roadmapId !== undefined && body.roadmapId !== null && body.roadmapId !== '';
   if (wantsRoadmap) requirePermission(actor, 'roadmap:assign');
-  const title = requiredText(body.title, 'title', {
-    missing: 'POST_TITLE_MISSING',
-    tooLong: 'POST_TITLE_TOO_LONG',
-    max: 200,
-  });
+  const title = requiredText(body.title, 'title', TITLE_RULE);
   const contentMarkdown = parseContent(body.contentMarkdown);
   const boardId = optionalUuid(body.boardId, 'boardId');
   const roadmapId = optionalUuid(body.roadmapId, 'roadmapId');
   const post = await ctx.storage.transaction(async (tx) => {
-    if (boardId && !isVisibleBoard(actor, await tx.boards.get(boardId))) throw appError('BOARD_NOT_FOUND');
-    if (roadmapId && !isVisibleRoadmap(actor, await tx.roadmaps.get(roadmapId))) throw appError('ROADMAP_NOT_FOUND');
+    await requireVisibleTargets(tx, actor, { boardId, roadmapId });
     const now = new Date().toISOString();
     const inserted = await insertPost(tx, { title, contentMarkdown, boardId, roadmapId, userId: actor.user.id, now });
     await tx.votes.insert({ id: randomUUID(), userId: actor.user.id, postId: inserted.id, createdAt: now });
@@ -72,7 +79,38 @@ export function slugBase(title: string): string {
   return dashed(title).slice(0, 80).replace(/-+$/, '') || 'post';
 }
 
-function parseContent(value: unknown): string | null {
+/** API.md §4.4.2: one post by `id`, else `postId` (each only when a UUID string), else `slug`, as the viewer may see it. */
+export async function showPost(ctx: ServiceContext, viewer: Viewer, body: Body): Promise<PostDetail> {
+  const slug = slugKey(body.slug);
+  const id = lookupKey(body.id) ?? lookupKey(body.postId);
+  const { posts } = ctx.storage;
+  const post = id !== undefined ? await posts.get(id) : slug ? await posts.getBySlug(slug) : undefined;
+  if (!post || !(await canSeePost(ctx.storage, viewer, post))) throw appError('POST_NOT_FOUND');
+  const [view] = await renderPosts(ctx, viewer, [post]);
+  return toPostDetail(post, view!);
+}
+
+/** The trimmed slug; its type is checked even when an id wins (row 1 of §4.4.2 comes first). */
+function slugKey(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw validationError('slug', 'must be a string');
+  // No NUL check: a lookup key with NUL just matches nothing (API.md §1.15.7).
+  return value.trim();
+}
+
+/** 404 BOARD_NOT_FOUND / ROADMAP_NOT_FOUND unless each named board and roadmap exists and the actor may see it. */
+export async function requireVisibleTargets(
+  repos: Repositories,
+  actor: Actor,
+  targets: { boardId?: string | null | undefined; roadmapId?: string | null | undefined },
+): Promise<void> {
+  const { boardId, roadmapId } = targets;
+  if (boardId && !isVisibleBoard(actor, await repos.boards.get(boardId))) throw appError('BOARD_NOT_FOUND');
+  if (roadmapId && !isVisibleRoadmap(actor, await repos.roadmaps.get(roadmapId))) throw appError('ROADMAP_NOT_FOUND');
+}
+
+/** `contentMarkdown` as stored: verbatim, blank = null, ≤ 50,000 characters. */
+export function parseContent(value: unknown): string | null {
   const content = optionalString(value, 'contentMarkdown');
   if (content === undefined || content.trim() === '') return null;
   if (codePointLength(content) > MAX_CONTENT_LENGTH) throw appError('POST_CONTENT_TOO_LONG');
@@ -116,7 +154,7 @@ async function visibleBoardIds(storage: Repositories, viewer: Viewer, ids: reado
 }
 
 /** Fetches authors, voters, boards, roadmaps and vote summaries in batches, then renders. */
-async function renderPosts(ctx: ServiceContext, viewer: Viewer, posts: PostRow[]): Promise<PostView[]> {
+export async function renderPosts(ctx: ServiceContext, viewer: Viewer, posts: PostRow[]): Promise<PostView[]> {
   if (posts.length === 0) return [];
   const { storage } = ctx;
   const votes = await storage.votes.summarize(

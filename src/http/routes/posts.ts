@@ -1,17 +1,37 @@
 import type Router from '@koa/router';
 import type { ServiceContext } from '../../services/context.js';
-import { createPost, listPosts } from '../../services/posts.js';
+import { deletePost } from '../../services/post-delete.js';
+import { updatePost } from '../../services/post-update.js';
+import { createPost, listPosts, showPost } from '../../services/posts.js';
+import { listVoters } from '../../services/voters.js';
 import { optionalAuth, requireAuth } from '../auth.js';
 import { parseBody } from '../body.js';
 
-/** API.md §4.4: posts. */
+/** API.md §4.4: posts and their voters. */
 export function registerPostRoutes(router: Router, ctx: ServiceContext): void {
   router.post('/posts/get', parseBody, optionalAuth(ctx), async (koa) => {
     koa.body = { posts: await listPosts(ctx, koa.state.viewer, koa.state.body) };
   });
 
+  router.post('/posts/slug', parseBody, optionalAuth(ctx), async (koa) => {
+    koa.body = { post: await showPost(ctx, koa.state.viewer, koa.state.body) };
+  });
+
   router.post('/posts', parseBody, requireAuth(ctx), async (koa) => {
     koa.status = 201;
     koa.body = { post: await createPost(ctx, koa.state.actor, koa.state.body) };
+  });
+
+  router.patch('/posts', parseBody, requireAuth(ctx), async (koa) => {
+    koa.body = { post: await updatePost(ctx, koa.state.actor, koa.state.body) };
+  });
+
+  router.delete('/posts', parseBody, requireAuth(ctx), async (koa) => {
+    await deletePost(ctx, koa.state.actor, koa.state.body);
+    koa.status = 204;
+  });
+
+  router.get('/posts/:post_id/votes', optionalAuth(ctx), async (koa) => {
+    koa.body = { votes: await listVoters(ctx, koa.state.viewer, koa.params.post_id ?? '', koa.query) };
   });
 }

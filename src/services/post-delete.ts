@@ -1,0 +1,27 @@
+import type { Repositories } from '../storage/types.js';
+import { removePostComments } from './comment-removal.js';
+import type { Actor, ServiceContext } from './context.js';
+import { requirePermission } from './permissions.js';
+import { findVisiblePost, targetPostId } from './post-lookup.js';
+import type { Body } from './validation/fields.js';
+
+/** API.md §4.4.5: the author, or a holder of `post:destroy`, deletes a post and all that hangs off it, atomically. */
+export async function deletePost(ctx: ServiceContext, actor: Actor, body: Body): Promise<void> {
+  const postId = targetPostId(body);
+  await ctx.storage.transaction(async (tx) => {
+    const post = await findVisiblePost(tx, actor, postId);
+    if (post.userId !== actor.user.id) requirePermission(actor, 'post:destroy');
+    await removePostWithDependents(tx, post.id);
+  });
+}
+
+/**
+ * Deletes a post and every row that belongs to it (API.md §1.13), inside the caller's
+ * transaction. Anything that later hangs off a post (comments, activity) is deleted here too,
+ * so every way of removing a post stays complete.
+ */
+export async function removePostWithDependents(tx: Repositories, postId: string): Promise<void> {
+  await tx.votes.deleteByPost(postId);
+  await removePostComments(tx, postId);
+  await tx.posts.delete(postId);
+}

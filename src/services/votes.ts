@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { appError } from '../errors.js';
+import { type PostRow, type Repositories, UniqueViolation, type UserRow } from '../storage/types.js';
+import type { Permission } from './actors.js';
+import type { Actor, ServiceContext } from './context.js';
+import { requirePermission } from './permissions.js';
+import { findVisiblePost } from './post-lookup.js';
+import { toVoters, type Voters } from './post-views.js';
+import { RECENT_VOTES } from './posts.js';
+import { type Body, lookupKey } from './validation/fields.js';
+
+/** The path parameters of the vote-on-behalf routes, as sent. */
+export interface VoteOnBehalfTarget {
+  postId: string;
+  userId: string;
+}
+
+/** API.md §4.5.1: the caller votes on a post (one vote per user and post). */
+export function addVote(ctx: ServiceContext, actor: Actor, body: Body): Promise<Voters> {
+  return ctx.storage.transaction(async (tx) => {
+    const post = await findVisiblePost(tx, actor, lookupKey(body.postId));
+    requirePermission(actor, 'vote:create');
+    await insertVote(tx, actor.user.id, post.id);
+    return renderVoters(tx, post.id, actor.user.id);
+  });
+}
+
+/** API.md §4.5.2: the caller takes back their vote. */
+export function removeVote(ctx: ServiceContext, actor: Actor, body: Body): Promise<Voters> {
+  return ctx.storage.transaction(async (tx) => {
+    const post = await findVisiblePost(tx, actor, lookupKey(body.postId));
+    requirePermission(actor, 'vote:destroy');
+    await deleteVote(tx, actor.user.id, post.id);
+    return renderVoters(tx, post.id, actor.user.id);
+  });
+}
+
+/** API.md §4.5.3: a vote owned by another user; the answer's viewerVote stays the caller's own. */
+export function addVoteOnBehalf(ctx: ServiceContext, actor: Actor, target: VoteOnBehalfTarget): Promise<Voters> {
+  return ctx.storage.transaction(async (tx) => {
+    const { post, user } = await onBehalfTarget(tx, actor, target, 'vote:assign');
+    await insertVote(tx, user.id, post.id);
+    return renderVoters(tx, post.id, actor.user.id);
+  });
+}
+
+/** API.md §4.5.4: removes another user's vote. */
+export function removeVoteOnBehalf(ctx: ServiceContext, actor: Actor, target: VoteOnBehalfTarget): Promise<Voters> {
+  return ctx.storage.transaction(async (tx) => {
+    const { post, user } = await onBehalfTarget(tx, actor, target, 'vote:unassign');
+    await deleteVote(tx, user.id, post.id);
+    return renderVoters(tx, post.id, actor.user.id);
+  });
+}
+
+/** The Voters object of a post (API.md §3.9): the newest votes, the count and the viewer's own vote. */
+export async function renderVoters(repos: Repositories, postId: string, viewerId: string | null): Promise<Voters> {
+  const summary = (await repos.votes.summarize([postId], RECENT_VOTES, viewerId)).get(postId);
+  const users = await repos.users.getMany(summary?.recent.map((vote) => vote.userId) ?? []);
+  return toVoters(summary, users);
+}
+
+/** Checks rows 1–5 of §4.5.3 in order: post (404), lab flag (403), permission (403), user id (400), user (404). */
+async function onBehalfTarget(
+  tx: Repositories,
+  actor: Actor,
+  target: VoteOnBehalfTarget,
+  permission: Permission,
+): Promise<{ post: PostRow; user: UserRow }> {
+  const post = await findVisiblePost(tx, actor, lookupKey(target.postId));
+  if (!(await tx.settings.get()).labs.voteOnBehalf) throw appError('LABS_DISABLED');
+  requirePermission(actor, permission);
+  const userId = lookupKey(target.userId);
+  if (userId === undefined) throw appError('INVALID_USER_ID');
+  const user = await tx.users.get(userId);
+  if (!user) throw appError('USER_NOT_FOUND');
+  return { post, user };
+}
+
+async function insertVote(tx: Repositories, userId: string, postId: string): Promise<void> {
+  try {
+    await tx.votes.insert({ id: randomUUID(), userId, postId, createdAt: new Date().toISOString() });
+  } catch (error) {
+    // The storage rule, not a prior read, decides: concurrent identical votes cannot both pass.
+    if (error instanceof UniqueViolation && error.constraint === 'votes.userPost') throw appError('VOTE_EXISTS');
+    throw error;
+  }
+}
+
+async function deleteVote(tx: Repositories, userId: string, postId: string): Promise<void> {
+  const vote = await tx.votes.getByUserAndPost(userId, postId);
+  if (!vote) throw appError('VOTE_NOT_FOUND');
+  await tx.votes.delete(vote.id);
+}
