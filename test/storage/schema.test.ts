@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import test from 'ava';
 import { openStorage } from '../../src/storage/open.js';
-import type { RawDocument } from '../../src/storage/lowdb/document.js';
+import { type RawDocument, SCHEMA_VERSION } from '../../src/storage/lowdb/document.js';
 import { upgradeDocument } from '../../src/storage/lowdb/upgrade.js';
 import { freshStorage, open, silentLogger, testConfig } from './_config.js';
 import { userRow } from './_rows.js';
@@ -13,24 +13,24 @@ async function setVersion(dir: string, version: unknown): Promise<void> {
   await writeFile(path, JSON.stringify({ ...doc, schemaVersion: version }));
 }
 
-test('the snapshot carries schema version 1', async (t) => {
+test('the snapshot carries the current schema version', async (t) => {
   const { dir, storage } = await freshStorage(t);
   await storage.users.insert(userRow());
   await storage.close();
   const doc = JSON.parse(await readFile(join(dir, 'db.json'), 'utf8')) as RawDocument;
-  t.is(doc.schemaVersion, 1);
+  t.is(doc.schemaVersion, SCHEMA_VERSION);
   t.is(doc.seq, 1);
 });
 
 test('a database from a newer feedbackd is refused with a clear message', async (t) => {
   const { dir, storage } = await freshStorage(t);
   await storage.close();
-  await setVersion(dir, 2);
+  await setVersion(dir, SCHEMA_VERSION + 1);
   const error = await t.throwsAsync(openStorage(testConfig(dir), silentLogger));
   t.like(error, { code: 'DATABASE_TOO_NEW', status: 500 });
-  t.regex(error!.message, /schema version 2.*up to 1.*upgrade feedbackd/);
+  t.regex(error!.message, new RegExp(`schema version ${SCHEMA_VERSION + 1}.*up to ${SCHEMA_VERSION}.*upgrade feedbackd`));
   t.true(error!.message.includes(join(dir, 'db.json')));
-  await setVersion(dir, 1);
+  await setVersion(dir, SCHEMA_VERSION);
   await t.notThrowsAsync(open(t, dir), 'the refusal left the files alone and released the lock');
 });
 

@@ -1,0 +1,48 @@
+import type { ActivityRow, CommentRow, UserRow } from '../storage/types.js';
+import { type PublicUser, toPublicUser } from './post-views.js';
+
+/** API.md §3.15 Comment. */
+export interface CommentView {
+  id: string;
+  parent_id: string | null;
+  body: string;
+  is_internal: boolean;
+  is_edited: boolean;
+  is_spam: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+/** API.md §3.15 Activity. */
+export interface ActivityView {
+  id: string;
+  type: 'comment';
+  created_at: string;
+  comment: CommentView;
+  author: PublicUser;
+}
+
+/** A comment as the API shows it (API.md §3.15). */
+export function toCommentView(comment: CommentRow): CommentView {
+  return {
+    id: comment.id,
+    parent_id: comment.parentId,
+    body: comment.body,
+    is_internal: comment.isInternal,
+    is_edited: comment.isEdited,
+    is_spam: comment.isSpam,
+    created_at: comment.createdAt,
+    updated_at: comment.updatedAt,
+  };
+}
+
+/** An activity entry with its comment and the comment's author (API.md §3.15). */
+export function toActivityView(entry: ActivityRow, comment: CommentRow, author: UserRow): ActivityView {
+  return {
+    id: entry.id,
+    type: entry.type,
+    created_at: entry.createdAt,
+    comment: toCommentView(comment),
+    author: toPublicUser(author),
+  };
+}

@@ -1,0 +1,42 @@
+import type { ActivitiesRepo, ActivityPageRequest, ActivityRow, CommentsRepo, OrderedPage } from '../types.js';
+import type { Access } from './access.js';
+import type { MemoryDb } from './memory-db.js';
+import { orderedPage } from './ordered-page.js';
+import { SortedList } from './sorted-list.js';
+import { byKey, listed, tableRepo } from './table-repo.js';
+import type { TxWriter } from './tx-writer.js';
+
+/** Comments, reached by post, parent and author through their indexes (no scans). */
+export function commentsRepo(access: Access): CommentsRepo {
+  return {
+    ...tableRepo(access, 'comments'),
+    listReplies: (parentId) => access.read((db) => listed(db.indexes.commentsByParent.group(parentId))),
+    listByUser: (userId) => access.read((db) => listed(db.indexes.commentsByUser.group(userId))),
+    deleteByPost: (postId) => access.write((w) => deleteAll(w, 'comments', listed(w.db.indexes.commentsByPost.group(postId)))),
+  };
+}
+
+/** Activity entries: one per comment, paged per post from the (createdAt, id) lists. */
+export function activitiesRepo(access: Access): ActivitiesRepo {
+  return {
+    ...tableRepo(access, 'activities'),
+    getByComment: (commentId) =>
+      access.read((db) => byKey(db.tables.activities, db.indexes.activityByComment.lookup(commentId))),
+    pageByPost: (postId, request) => access.read((db) => activityPage(db, postId, request)),
+    deleteByPost: (postId) =>
+      access.write((w) => deleteAll(w, 'activities', listed(w.db.indexes.activitiesByPost.group(postId)))),
+  };
+}
+
+/** One page of the post's entries: all of them, or those whose comment has the asked visibility. */
+function activityPage(db: MemoryDb, postId: string, request: ActivityPageRequest): OrderedPage<ActivityRow> | undefined {
+  const { activitiesByPost, activitiesByVisibility } = db.indexes;
+  const list =
+    request.internal === undefined ? activitiesByPost.group(postId) : activitiesByVisibility.list(postId, request.internal);
+  return orderedPage(db.tables.activities, list ?? new SortedList<ActivityRow>(), request);
+}
+
+function deleteAll(w: TxWriter, table: 'comments' | 'activities', rows: ReadonlyArray<{ id: string }>): number {
+  for (const row of rows) w.delete(table, row.id);
+  return rows.length;
+}
