@@ -80,6 +80,31 @@ export interface VoteRow {
   createdAt: string;
 }
 
+/** A comment on a post; replies name their parent (a comment of the same post). */
+export interface CommentRow {
+  id: string;
+  postId: string;
+  parentId: string | null;
+  userId: string;
+  /** Trimmed, 1..1,000 code points. */
+  body: string;
+  isInternal: boolean;
+  /** True once the body text has been changed. */
+  isEdited: boolean;
+  isSpam: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An entry of a post's activity feed; v1 has one per comment, created at the same instant. */
+export interface ActivityRow {
+  id: string;
+  postId: string;
+  commentId: string;
+  type: 'comment';
+  createdAt: string;
+}
+
 export interface Labs {
   comments: boolean;
   voteOnBehalf: boolean;
@@ -194,24 +219,53 @@ export interface UsersRepo extends TableRepo<UserRow>, OrderedPages<UserRow> {
   getOwner(): Promise<UserRow | undefined>;
 }
 
-export interface RolesRepo extends TableRepo<RoleRow> {
+/** `page` reads roles in (createdAt, id) order. */
+export interface RolesRepo extends TableRepo<RoleRow>, OrderedPages<RoleRow> {
   list(): Promise<RoleRow[]>;
+  /** Lookup by name, ignoring case (the rule of `roles.name`). */
+  getByName(name: string): Promise<RoleRow | undefined>;
 }
 
 export interface UserRolesRepo extends TableRepo<UserRoleRow> {
   listByUser(userId: string): Promise<UserRoleRow[]>;
+  /** The assignment of one role to one user (the key of `userRoles.userRole`). */
+  getByUserAndRole(userId: string, roleId: string): Promise<UserRoleRow | undefined>;
   /** The assignments of each user id asked for, oldest first (an empty list for users without any). */
   listByUsers(userIds: readonly string[]): Promise<Map<string, UserRoleRow[]>>;
+}
+
+/** Which page of boards to read; with `displayedOnly`, hidden boards are left out (a hidden cursor row is unknown). */
+export interface BoardPageRequest extends OrderedPageRequest {
+  displayedOnly: boolean;
 }
 
 export interface BoardsRepo extends TableRepo<BoardRow> {
   getByUrl(url: string): Promise<BoardRow | undefined>;
   list(): Promise<BoardRow[]>;
+  /** One page in (createdAt, id) order; undefined when `from.after` names no board of the list. */
+  page(request: BoardPageRequest): Promise<OrderedPage<BoardRow> | undefined>;
+  /** At most `limit` boards whose name starts with `prefix` ignoring case, by (lower-cased name, createdAt, id). */
+  searchByName(prefix: string, limit: number): Promise<BoardRow[]>;
+}
+
+/** Which page of the roadmaps, ordered by `index` (unique, so no tie-break), to read. */
+export interface RoadmapPageRequest extends OrderedPageRequest {
+  /** `true`: displayed roadmaps only; `false`: hidden ones only; absent: both. */
+  display?: boolean;
 }
 
 export interface RoadmapsRepo extends TableRepo<RoadmapRow> {
   getByUrl(url: string): Promise<RoadmapRow | undefined>;
+  /** Every roadmap, by index ascending. */
   list(): Promise<RoadmapRow[]>;
+  /** One page by index; undefined when `from.after` names no roadmap of the filtered list. */
+  page(request: RoadmapPageRequest): Promise<OrderedPage<RoadmapRow> | undefined>;
+  /** Up to `limit` roadmaps whose name starts with `prefix` (literal, case-insensitive), by lower-cased name, createdAt, id. */
+  searchByName(prefix: string, limit: number): Promise<RoadmapRow[]>;
+  /** The highest index in use; 0 when there is no roadmap. */
+  highestIndex(): Promise<number>;
+  /** Exchanges the indexes of two roadmaps in one write and sets both `updatedAt`; RowNotFound for an unknown id. */
+  swapIndexes(firstId: string, secondId: string, updatedAt: string): Promise<[RoadmapRow, RoadmapRow]>;
 }
 
 export interface PostQuery {
@@ -231,6 +285,14 @@ export interface PostQuery {
 export interface PostsRepo extends TableRepo<PostRow>, CountsByUser {
   getBySlug(slug: string): Promise<PostRow | undefined>;
   query(query: PostQuery): Promise<PostRow[]>;
+  /** Sets `roadmapId` to null on every post of the roadmap (updatedAt untouched); returns how many. */
+  clearRoadmap(roadmapId: string): Promise<number>;
+  /** Sets `boardId` to null on every post of the board (updatedAt untouched); returns how many. */
+  clearBoard(boardId: string): Promise<number>;
+  /** The number of posts on each board id asked for (0 for boards without posts). */
+  countByBoards(boardIds: readonly string[]): Promise<Map<string, number>>;
+  /** Every post the user authored, oldest first (deleting a user reassigns them, API.md §1.13). */
+  listByUser(userId: string): Promise<PostRow[]>;
 }
 
 export interface VoteSummary {
@@ -246,6 +308,38 @@ export interface VotesRepo extends TableRepo<VoteRow>, CountsByUser {
   getByUserAndPost(userId: string, postId: string): Promise<VoteRow | undefined>;
   /** One summary per post id asked for (posts without votes get an empty summary). */
   summarize(postIds: readonly string[], recent: number, viewerId: string | null): Promise<Map<string, VoteSummary>>;
+  /** One page of a post's votes in (createdAt, id) order; undefined when `from.after` names no vote of that post. */
+  pageByPost(postId: string, request: OrderedPageRequest): Promise<OrderedPage<VoteRow> | undefined>;
+  /** Deletes every vote on the post; returns how many. */
+  deleteByPost(postId: string): Promise<number>;
+  /** Deletes every vote the user cast; returns how many. */
+  deleteByUser(userId: string): Promise<number>;
+}
+
+export interface CommentsRepo extends TableRepo<CommentRow> {
+  /** The direct replies to a comment, oldest first. */
+  listReplies(parentId: string): Promise<CommentRow[]>;
+  /** Every comment the user wrote, oldest first (deleting a user has to deal with them, API.md §1.13). */
+  listByUser(userId: string): Promise<CommentRow[]>;
+  /** Deletes every comment on the post; returns how many. */
+  deleteByPost(postId: string): Promise<number>;
+}
+
+/** Which page of a post's activity to read: `internal` true = entries of internal comments, false = of public ones, absent = all. */
+export interface ActivityPageRequest extends OrderedPageRequest {
+  internal?: boolean;
+}
+
+export interface ActivitiesRepo extends TableRepo<ActivityRow> {
+  /** The entry of a comment (at most one: `activities.comment` is unique). */
+  getByComment(commentId: string): Promise<ActivityRow | undefined>;
+  /**
+   * One page of the post's entries in (createdAt, id) order, filtered by the visibility of each
+   * entry's comment; undefined when `from.after` names no entry of that list.
+   */
+  pageByPost(postId: string, request: ActivityPageRequest): Promise<OrderedPage<ActivityRow> | undefined>;
+  /** Deletes every entry of the post; returns how many. */
+  deleteByPost(postId: string): Promise<number>;
 }
 
 export interface SettingsRepo {
@@ -275,6 +369,8 @@ export interface Repositories {
   roadmaps: RoadmapsRepo;
   posts: PostsRepo;
   votes: VotesRepo;
+  comments: CommentsRepo;
+  activities: ActivitiesRepo;
   settings: SettingsRepo;
   mailTokens: MailTokensRepo;
   mailLog: MailLogRepo;
@@ -293,6 +389,31 @@ export interface Storage extends Repositories {
   transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
   /** True when storage accepts writes (API.md §4.1.1). */
   isWritable(): Promise<boolean>;
+  /** A consistent point-in-time copy of every table and the settings, holding only durable writes (backup, export). */
+  snapshot(): Promise<DatabaseSnapshot>;
   /** Flushes pending writes and releases files; the storage is unusable afterwards. */
   close(): Promise<void>;
+}
+
+/**
+ * The whole database at one instant, engine-neutral: the settings and every table's rows (in no
+ * particular order). Tables the reader does not know (newer schema) are carried through untouched.
+ */
+export interface DatabaseSnapshot {
+  /** The storage schema version the rows follow. */
+  schemaVersion: number;
+  settings: SettingsRow;
+  tables: SnapshotTables;
+}
+
+/** Every table of a snapshot by name; the ones listed are those of schema version 1. */
+export interface SnapshotTables {
+  users: readonly UserRow[];
+  roles: readonly RoleRow[];
+  userRoles: readonly UserRoleRow[];
+  boards: readonly BoardRow[];
+  roadmaps: readonly RoadmapRow[];
+  posts: readonly PostRow[];
+  votes: readonly VoteRow[];
+  [table: string]: ReadonlyArray<{ id: string }>;
 }

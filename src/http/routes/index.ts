@@ -25,18 +25,30 @@
 import type Router from '@koa/router';
 import type { ServiceContext } from '../../services/context.js';
 import { registerAccountsRoutes } from './accounts.js';
+import { registerBoardRoutes } from './boards.js';
+import { registerCommentRoutes } from './comments.js';
 import { registerHealthRoutes } from './health.js';
 import { registerPasswordsRoutes } from './passwords.js';
 import { registerPostRoutes } from './posts.js';
+import { registerRoadmapRoutes } from './roadmaps.js';
+import { registerRoleRoutes } from './roles.js';
+import { registerSettingsRoutes } from './settings.js';
 import { registerSetupRoutes } from './setup.js';
 import { registerUsersRoutes } from './users.js';
+import { registerVoteRoutes } from './votes.js';
 
 /** Registers every route module on the `/api/v1` router. */
 export function registerRoutes(router: Router, services: ServiceContext): void {
   registerHealthRoutes(router, services);
   registerSetupRoutes(router, services);
   registerPostRoutes(router, services);
+  registerVoteRoutes(router, services);
+  registerCommentRoutes(router, services);
+  registerBoardRoutes(router, services);
   registerAccountsRoutes(router, services);
   registerPasswordsRoutes(router, services);
   registerUsersRoutes(router, services);
+  registerRoleRoutes(router, services);
+  registerSettingsRoutes(router, services);
+  registerRoadmapRoutes(router, services);
 }

@@ -1,6 +1,8 @@
 import { DEFAULT_SETTINGS, everyoneRole } from '../seed.js';
 import type {
+  ActivityRow,
   BoardRow,
+  CommentRow,
   MailLogRow,
   MailTokenRow,
   PostRow,
@@ -21,6 +23,8 @@ export interface TableRows {
   roadmaps: RoadmapRow;
   posts: PostRow;
   votes: VoteRow;
+  comments: CommentRow;
+  activities: ActivityRow;
   mailTokens: MailTokenRow;
   mailLog: MailLogRow;
 }
@@ -37,12 +41,14 @@ export const TABLE_NAMES: readonly TableName[] = [
   'roadmaps',
   'posts',
   'votes',
+  'comments',
+  'activities',
   'mailTokens',
   'mailLog',
 ];
 
 /** The schema version this code reads and writes; older documents are upgraded on open. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** The whole database as stored in `db.json`: `seq` is the last journal entry it contains. */
 export interface DatabaseDocument {
@@ -74,6 +80,8 @@ export function newDocument(now: string): DatabaseDocument {
       roadmaps: [],
       posts: [],
       votes: [],
+      comments: [],
+      activities: [],
       mailTokens: [],
       mailLog: [],
     },

@@ -6,7 +6,10 @@ import { appError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import { type DataDirLock, lockDataDir } from '../lock.js';
 import type {
+  ActivitiesRepo,
   BoardsRepo,
+  CommentsRepo,
+  DatabaseSnapshot,
   MailLogRepo,
   MailTokensRepo,
   PostsRepo,
@@ -69,6 +72,8 @@ class LowdbStorage implements Storage {
   readonly roadmaps: RoadmapsRepo;
   readonly posts: PostsRepo;
   readonly votes: VotesRepo;
+  readonly comments: CommentsRepo;
+  readonly activities: ActivitiesRepo;
   readonly settings: SettingsRepo;
   readonly mailTokens: MailTokensRepo;
   readonly mailLog: MailLogRepo;
@@ -89,6 +94,8 @@ class LowdbStorage implements Storage {
     this.roadmaps = repos.roadmaps;
     this.posts = repos.posts;
     this.votes = repos.votes;
+    this.comments = repos.comments;
+    this.activities = repos.activities;
     this.settings = repos.settings;
     this.mailTokens = repos.mailTokens;
     this.mailLog = repos.mailLog;
@@ -96,6 +103,13 @@ class LowdbStorage implements Storage {
 
   async transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
     return this.commit((writer) => work(createRepositories(transactionAccess(writer))));
+  }
+
+  async snapshot(): Promise<DatabaseSnapshot> {
+    // Taken between transactions, like a compaction's copy; then wait until what it holds is on disk.
+    const doc = await this.outerAccess().read((db) => db.toDocument());
+    await this.parts.journal.flushed();
+    return { schemaVersion: doc.schemaVersion, settings: doc.settings, tables: doc.tables };
   }
 
   async isWritable(): Promise<boolean> {

@@ -1,5 +1,7 @@
 import type {
+  ActivityRow,
   BoardRow,
+  CommentRow,
   MailLogRow,
   MailTokenRow,
   PostRow,
@@ -10,9 +12,14 @@ import type {
   UserRow,
   VoteRow,
 } from '../types.js';
+import { ActivityVisibilityIndex } from './activity-visibility.js';
 import { type DatabaseDocument, SCHEMA_VERSION, TABLE_NAMES, type TableName, type TableRows } from './document.js';
 import { deepFreeze } from './frozen.js';
+import { byLowerCasedName } from './name-search.js';
+import { OrderedIndex } from './ordered-index.js';
+import { byRoadmapIndex } from './roadmap-queries.js';
 import { compareTimed, SortedList } from './sorted-list.js';
+import { SortedSubset } from './sorted-subset.js';
 import { CountIndex, FlagIndex, GroupIndex, Table, UniqueIndex } from './table.js';
 
 /** Every table of the in-memory database. */
@@ -32,16 +39,30 @@ function buildTables() {
     boardByUrl: new UniqueIndex<BoardRow>('boards.url', (b) => b.url),
     boardsInOrder: new SortedList<BoardRow>(),
     hiddenBoards: new FlagIndex<BoardRow>((b) => !b.display),
+    displayedBoardsInOrder: new SortedSubset<BoardRow>((b) => b.display),
+    boardsByName: new OrderedIndex<BoardRow>(byLowerCasedName),
     roadmapByUrl: new UniqueIndex<RoadmapRow>('roadmaps.url', (r) => r.url),
     roadmapByIndex: new UniqueIndex<RoadmapRow>('roadmaps.index', (r) => String(r.index)),
+    roadmapsInOrder: new OrderedIndex<RoadmapRow>(byRoadmapIndex),
+    shownRoadmapsInOrder: new OrderedIndex<RoadmapRow>(byRoadmapIndex, (r) => r.display),
+    hiddenRoadmapsInOrder: new OrderedIndex<RoadmapRow>(byRoadmapIndex, (r) => !r.display),
+    roadmapsByName: new OrderedIndex<RoadmapRow>(byLowerCasedName),
     postBySlug: new UniqueIndex<PostRow>('posts.slug', (p) => p.slug),
     postsInOrder: new SortedList<PostRow>(),
     postsByBoard: new GroupIndex<PostRow>((p) => p.boardId),
     postsByRoadmap: new GroupIndex<PostRow>((p) => p.roadmapId),
     postCountByUser: new CountIndex<PostRow>((p) => p.userId),
+    postsByUser: new GroupIndex<PostRow>((p) => p.userId),
     voteByUserPost: new UniqueIndex<VoteRow>('votes.userPost', (v) => `${v.userId}/${v.postId}`),
     votesByPost: new GroupIndex<VoteRow>((v) => v.postId),
     voteCountByUser: new CountIndex<VoteRow>((v) => v.userId),
+    votesByUser: new GroupIndex<VoteRow>((v) => v.userId),
+    commentsByPost: new GroupIndex<CommentRow>((c) => c.postId),
+    commentsByParent: new GroupIndex<CommentRow>((c) => c.parentId),
+    commentsByUser: new GroupIndex<CommentRow>((c) => c.userId),
+    activityByComment: new UniqueIndex<ActivityRow>('activities.comment', (a) => a.commentId),
+    activitiesByPost: new GroupIndex<ActivityRow>((a) => a.postId),
+    activitiesByVisibility: new ActivityVisibilityIndex(),
     mailTokenByHash: new UniqueIndex<MailTokenRow>('mailTokens.tokenHash', (t) => t.tokenHash),
     mailTokensByUser: new GroupIndex<MailTokenRow>((t) => t.userId),
     mailLogInOrder: new SortedList<MailLogRow>(),
@@ -51,10 +72,22 @@ function buildTables() {
     users: new Table('users', [i.userByEmail, i.userByUsername, i.owner], [i.usersInOrder]),
     roles: new Table('roles', [i.roleByName], [i.rolesInOrder]),
     userRoles: new Table('userRoles', [i.userRoleByPair], [i.userRolesByUser]),
-    boards: new Table('boards', [i.boardByUrl], [i.boardsInOrder, i.hiddenBoards]),
-    roadmaps: new Table('roadmaps', [i.roadmapByUrl, i.roadmapByIndex]),
-    posts: new Table('posts', [i.postBySlug], [i.postsInOrder, i.postsByBoard, i.postsByRoadmap, i.postCountByUser]),
-    votes: new Table('votes', [i.voteByUserPost], [i.votesByPost, i.voteCountByUser]),
+    boards: new Table('boards', [i.boardByUrl], [i.boardsInOrder, i.hiddenBoards, i.displayedBoardsInOrder, i.boardsByName]),
+    roadmaps: new Table('roadmaps', [i.roadmapByUrl, i.roadmapByIndex], [
+      i.roadmapsInOrder,
+      i.shownRoadmapsInOrder,
+      i.hiddenRoadmapsInOrder,
+      i.roadmapsByName,
+    ]),
+    posts: new Table('posts', [i.postBySlug], [i.postsInOrder, i.postsByBoard, i.postsByRoadmap, i.postCountByUser, i.postsByUser]),
+    votes: new Table('votes', [i.voteByUserPost], [i.votesByPost, i.voteCountByUser, i.votesByUser]),
+    comments: new Table('comments', [], [
+      i.commentsByPost,
+      i.commentsByParent,
+      i.commentsByUser,
+      i.activitiesByVisibility.onComments,
+    ]),
+    activities: new Table('activities', [i.activityByComment], [i.activitiesByPost, i.activitiesByVisibility.onActivities]),
     mailTokens: new Table('mailTokens', [i.mailTokenByHash], [i.mailTokensByUser]),
     mailLog: new Table('mailLog', [], [i.mailLogInOrder]),
   };

@@ -3,9 +3,9 @@ import type { SortedList, Timed } from './sorted-list.js';
 import type { CountIndex, Table } from './table.js';
 
 /**
- * One page of a table's rows from its (createdAt, id) list, by index arithmetic: a cursor row is
- * found by binary search, so no page costs more than its own rows. The list must hold every row
- * of the table (an index of the table itself, not of a group).
+ * One page of a table's rows from a (createdAt, id) list, by index arithmetic: a cursor row is
+ * found by binary search, so no page costs more than its own rows. The list is the whole table or
+ * one group of it (a post's votes); a cursor row outside the list counts as unknown.
  */
 export function orderedPage<Row extends Timed>(
   table: Table<Row>,

@@ -13,9 +13,19 @@ import type {
   VoteSummary,
 } from '../types.js';
 import type { Access } from './access.js';
+import { boardPage, clearPostsBoard, countPostsByBoards } from './board-queries.js';
+import { activitiesRepo, commentsRepo } from './comment-repos.js';
 import type { MemoryDb } from './memory-db.js';
+import { namesStartingWith } from './name-search.js';
 import { countsOf, orderedPage } from './ordered-page.js';
 import { queryPosts } from './post-query.js';
+import {
+  clearPostsRoadmap,
+  highestRoadmapIndex,
+  roadmapPage,
+  swapRoadmapIndexes,
+} from './roadmap-queries.js';
+import { SortedList } from './sorted-list.js';
 import { byKey, listed, tableRepo } from './table-repo.js';
 
 /** Every repository of the contract, over one way of reaching the data. */
@@ -28,6 +38,8 @@ export function createRepositories(access: Access): Repositories {
     roadmaps: roadmapsRepo(access),
     posts: postsRepo(access),
     votes: votesRepo(access),
+    comments: commentsRepo(access),
+    activities: activitiesRepo(access),
     settings: settingsRepo(access),
     mailTokens: mailTokensRepo(access),
     mailLog: mailLogRepo(access),
@@ -46,13 +58,20 @@ function usersRepo(access: Access): UsersRepo {
 }
 
 function rolesRepo(access: Access): RolesRepo {
-  return { ...tableRepo(access, 'roles'), list: () => access.read((db) => db.indexes.rolesInOrder.toArray()) };
+  return {
+    ...tableRepo(access, 'roles'),
+    list: () => access.read((db) => db.indexes.rolesInOrder.toArray()),
+    getByName: (name) => access.read((db) => byKey(db.tables.roles, db.indexes.roleByName.lookup(name.toLowerCase()))),
+    page: (request) => access.read((db) => orderedPage(db.tables.roles, db.indexes.rolesInOrder, request)),
+  };
 }
 
 function userRolesRepo(access: Access): UserRolesRepo {
   return {
     ...tableRepo(access, 'userRoles'),
     listByUser: (userId) => access.read((db) => listed(db.indexes.userRolesByUser.group(userId))),
+    getByUserAndRole: (userId, roleId) =>
+      access.read((db) => byKey(db.tables.userRoles, db.indexes.userRoleByPair.lookup(`${userId}/${roleId}`))),
     listByUsers: (userIds) =>
       access.read((db) => new Map(userIds.map((id) => [id, listed(db.indexes.userRolesByUser.group(id))]))),
   };
@@ -64,6 +83,8 @@ function boardsRepo(access: Access): BoardsRepo {
     ...tableRepo(access, 'boards'),
     getByUrl: (url) => access.read((db) => byKey(db.tables.boards, db.indexes.boardByUrl.lookup(url))),
     list: () => access.read((db) => db.indexes.boardsInOrder.toArray()),
+    page: (request) => access.read((db) => boardPage(db, request)),
+    searchByName: (prefix, limit) => access.read((db) => namesStartingWith(db.indexes.boardsByName, prefix, limit)),
   };
 }
 
@@ -72,7 +93,11 @@ function roadmapsRepo(access: Access): RoadmapsRepo {
   return {
     ...tableRepo(access, 'roadmaps'),
     getByUrl: (url) => access.read((db) => byKey(db.tables.roadmaps, db.indexes.roadmapByUrl.lookup(url))),
-    list: () => access.read((db) => db.tables.roadmaps.all().sort((a, b) => a.index - b.index)),
+    list: () => access.read((db) => db.indexes.roadmapsInOrder.toArray()),
+    page: (request) => access.read((db) => roadmapPage(db, request)),
+    searchByName: (prefix, limit) => access.read((db) => namesStartingWith(db.indexes.roadmapsByName, prefix, limit)),
+    highestIndex: () => access.read((db) => highestRoadmapIndex(db)),
+    swapIndexes: (firstId, secondId, updatedAt) => access.write((w) => swapRoadmapIndexes(w, firstId, secondId, updatedAt)),
   };
 }
 
@@ -81,7 +106,11 @@ function postsRepo(access: Access): PostsRepo {
     ...tableRepo(access, 'posts'),
     getBySlug: (slug) => access.read((db) => byKey(db.tables.posts, db.indexes.postBySlug.lookup(slug))),
     query: (query) => access.read((db) => queryPosts(db, query)),
+    clearRoadmap: (roadmapId) => access.write((w) => clearPostsRoadmap(w, roadmapId)),
+    clearBoard: (boardId) => access.write((w) => clearPostsBoard(w, boardId)),
+    countByBoards: (boardIds) => access.read((db) => countPostsByBoards(db, boardIds)),
     countByUsers: (userIds) => access.read((db) => countsOf(db.indexes.postCountByUser, userIds)),
+    listByUser: (userId) => access.read((db) => listed(db.indexes.postsByUser.group(userId))),
   };
 }
 
@@ -92,6 +121,20 @@ function votesRepo(access: Access): VotesRepo {
       access.read((db) => byKey(db.tables.votes, db.indexes.voteByUserPost.lookup(`${userId}/${postId}`))),
     summarize: (postIds, recent, viewerId) => access.read((db) => summarizeVotes(db, postIds, recent, viewerId)),
     countByUsers: (userIds) => access.read((db) => countsOf(db.indexes.voteCountByUser, userIds)),
+    pageByPost: (postId, request) =>
+      access.read((db) => orderedPage(db.tables.votes, db.indexes.votesByPost.group(postId) ?? new SortedList(), request)),
+    deleteByPost: (postId) =>
+      access.write((w) => {
+        const votes = listed(w.db.indexes.votesByPost.group(postId));
+        for (const vote of votes) w.delete('votes', vote.id);
+        return votes.length;
+      }),
+    deleteByUser: (userId) =>
+      access.write((w) => {
+        const votes = listed(w.db.indexes.votesByUser.group(userId));
+        for (const vote of votes) w.delete('votes', vote.id);
+        return votes.length;
+      }),
   };
 }
 

@@ -39,6 +39,17 @@ export class SortedList<Row extends Timed> {
     if (this.rows[index]?.id === row.id) this.rows.splice(index, 1);
   }
 
+  /** Swaps a stored row for its new version: in place when (createdAt, id) is unchanged, so no rows move. */
+  replace(before: Row, after: Row): void {
+    const index = compareTimed(before, after) === 0 ? this.indexOf(before) : -1;
+    if (index >= 0) {
+      this.rows[index] = after;
+      return;
+    }
+    this.remove(before);
+    this.add(after);
+  }
+
   /** The ascending position of the row with this (createdAt, id), or -1 when it is not in the list. */
   indexOf(row: Timed): number {
     const index = this.lowerBound(row);

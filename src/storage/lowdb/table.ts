@@ -5,6 +5,8 @@ import { SortedList, type Timed } from './sorted-list.js';
 export interface RowIndex<Row> {
   add(row: Row): void;
   remove(row: Row): void;
+  /** Optional: swaps a stored row for its new version more cheaply than remove + add. */
+  replace?(before: Row, after: Row): void;
 }
 
 /** A uniqueness rule and its lookup map; `keyOf` returns undefined for rows the rule does not cover. */
@@ -68,6 +70,17 @@ export class GroupIndex<Row extends Timed> implements RowIndex<Row> {
     const list = this.groups.get(key);
     list?.remove(row);
     if (list?.size === 0) this.groups.delete(key);
+  }
+
+  replace(before: Row, after: Row): void {
+    const key = this.keyOf(before);
+    const list = key === null || key !== this.keyOf(after) ? undefined : this.groups.get(key);
+    if (list) {
+      list.replace(before, after);
+      return;
+    }
+    this.remove(before);
+    this.add(after);
   }
 }
 
@@ -171,9 +184,16 @@ export class Table<Row extends { id: string }> {
     for (const index of this.indexes) index.remove(row);
   }
 
-  /** Swaps a stored row for its checked new version. */
+  /** Swaps a stored row for its checked new version (same id); indexes that can, update in place. */
   replace(before: Row, after: Row): void {
-    this.remove(before);
-    this.add(after);
+    this.rows.delete(before.id);
+    this.rows.set(after.id, after);
+    for (const index of this.indexes) {
+      if (index.replace) index.replace(before, after);
+      else {
+        index.remove(before);
+        index.add(after);
+      }
+    }
   }
 }

@@ -5,8 +5,14 @@ import { corruptDatabase } from './errors.js';
 /** Turns a document of schema version `n` into version `n + 1` (tables, rows, settings). */
 export type UpgradeStep = (doc: RawDocument) => RawDocument;
 
-/** Entry `i` upgrades version `i + 1` to `i + 2`. Empty while version 1 is the only one. */
-export const UPGRADE_STEPS: readonly UpgradeStep[] = [];
+/** Version 1 → 2: comments and their activity entries get their own tables, empty. */
+const addCommentTables: UpgradeStep = (doc) => ({
+  ...doc,
+  tables: { ...doc.tables, comments: doc.tables.comments ?? [], activities: doc.tables.activities ?? [] },
+});
+
+/** Entry `i` upgrades version `i + 1` to `i + 2`. */
+export const UPGRADE_STEPS: readonly UpgradeStep[] = [addCommentTables];
 
 /** Refuses a document this code cannot read: a newer schema version, or no version at all. */
 export function assertReadableVersion(doc: RawDocument, file: string, target = SCHEMA_VERSION): void {

@@ -1,0 +1,53 @@
+import { join } from 'node:path';
+import { AppError } from '../../errors.js';
+import { type DatabaseSnapshot, UniqueViolation } from '../types.js';
+import { type DatabaseDocument, type RawDocument, SCHEMA_VERSION, TABLE_NAMES } from './document.js';
+import { fsyncDir, removeFile } from './fs-durable.js';
+import { listJournals } from './journal-files.js';
+import { MemoryDb } from './memory-db.js';
+import { SnapshotFile } from './snapshot-file.js';
+import { upgradeDocument } from './upgrade.js';
+
+/** The storage schema version this code writes (a snapshot of an older one is upgraded when opened). */
+export const LOWDB_SCHEMA_VERSION = SCHEMA_VERSION;
+
+function invalidSnapshot(where: string, problem: string): AppError {
+  return new AppError('BACKUP_INVALID', `${where} cannot be restored: ${problem}`, 400);
+}
+
+/**
+ * Checks that this engine can hold the snapshot, without touching any file: a known schema
+ * version, every table present with ids and timestamps, and no row breaking a uniqueness rule.
+ */
+export function checkLowdbSnapshot(snapshot: DatabaseSnapshot, where: string): void {
+  const raw = { ...snapshot, seq: 0 } as unknown as RawDocument;
+  // Upgrading checks the version first: too new, or not a version at all, is refused here.
+  const current = upgradeDocument(raw, where);
+  for (const name of TABLE_NAMES) {
+    const rows = current.tables[name];
+    if (!Array.isArray(rows)) throw invalidSnapshot(where, `table ${name} is missing`);
+    const bad = rows.findIndex((row) => typeof row?.id !== 'string' || typeof (row as { createdAt?: unknown }).createdAt !== 'string');
+    if (bad !== -1) throw invalidSnapshot(where, `${name} row ${bad + 1} has no id or createdAt`);
+  }
+  try {
+    // Building the indexes runs every uniqueness rule; it freezes the parsed rows, which nobody changes.
+    MemoryDb.fromDocument(current as unknown as DatabaseDocument);
+  } catch (error) {
+    if (error instanceof UniqueViolation) throw invalidSnapshot(where, `its rows break the rule ${error.constraint}`);
+    throw error;
+  }
+}
+
+/**
+ * Replaces the database in `dataDir` with the snapshot, durably, in the engine's own format:
+ * the journal goes first (its entries belong to the old data and would be replayed on top),
+ * then `db.json` is replaced atomically. The caller holds the data dir lock.
+ */
+export async function writeLowdbSnapshot(dataDir: string, snapshot: DatabaseSnapshot): Promise<void> {
+  const file = new SnapshotFile(join(dataDir, 'db.json'));
+  await removeFile(file.adapter.tempPath);
+  for (const journal of await listJournals(dataDir)) await removeFile(journal.path);
+  await fsyncDir(dataDir);
+  const doc = { schemaVersion: snapshot.schemaVersion, seq: 0, settings: snapshot.settings, tables: snapshot.tables };
+  await file.save(doc as unknown as DatabaseDocument);
+}
