@@ -36,10 +36,11 @@ async function main(): Promise<void> {
   await report('POST /posts/get page 500, anonymous', { url: `${api}/posts/get`, body: { page: 500 } });
   await report('POST /posts/get page 500, with token', { url: `${api}/posts/get`, body: { page: 500 }, headers: auth });
   console.log(`RSS after the read loads at 10k posts: ${await rssMb(served.child)} MB`);
+  if (hasWrk) await reportVotes(api, at10k.seeded.userTokens, at10k.seeded.postIds);
   await report('POST /posts (durable write) at 10k posts', { url: `${api}/posts`, body: { title: 'Benchmark idea' }, headers: auth });
   console.log(`RSS after the write load (10k posts + those just written): ${await rssMb(served.child)} MB`);
   await stop(served);
-  await measureVotes(at10k.dir, at10k.seeded.postIds);
+  if (!hasWrk) await measureVotes(at10k.dir, at10k.seeded.postIds);
   await rm(at10k.dir, { recursive: true, force: true });
 
   for (const posts of [1_000, 100_000]) {
@@ -54,8 +55,8 @@ async function main(): Promise<void> {
 }
 
 /**
- * Vote add and remove have no HTTP routes yet (they come with the board-content routes), so they are
- * measured one layer down: durable storage transactions from 32 concurrent writers, as requests would make them.
+ * Without wrk (whose Lua scripts give every request its own voter and post), vote add and remove are
+ * measured one layer down: durable storage transactions from 32 concurrent writers.
  */
 async function measureVotes(dir: string, postIds: string[]): Promise<void> {
   const storage = await openStorage(testConfig(dir), pino({ level: 'silent' }));
@@ -144,6 +145,37 @@ async function report(name: string, options: LoadOptions): Promise<void> {
   console.log(`${name}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms${failed} (${result.tool})`);
 }
 
+/**
+ * POST /votes then DELETE /votes over the same sequence of (voter, post) pairs: 200 voters × 10k
+ * posts, so nearly every request is a real durable write (pairs seeded with a vote answer 409/404).
+ */
+async function reportVotes(api: string, tokens: string[], postIds: string[]): Promise<void> {
+  for (const method of ['POST', 'DELETE']) {
+    const script = join(tmpdir(), `feedbackd-bench-votes-${process.pid}.lua`);
+    await writeFile(script, voteScript(method, tokens, postIds));
+    const result = runWrk(script, `${api}/votes`);
+    await rm(script, { force: true });
+    const failed = result.failed ? `, ${result.failed} answered 409/404 (pair already voted / not voted)` : '';
+    console.log(`${method} /votes (durable write) at 10k posts: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms${failed} (wrk)`);
+  }
+}
+
+function voteScript(method: string, tokens: string[], postIds: string[]): string {
+  return [
+    `local tokens = { ${tokens.map((token) => JSON.stringify(token)).join(', ')} }`,
+    `local posts = { ${postIds.map((id) => JSON.stringify(id)).join(', ')} }`,
+    'local i = 0',
+    'request = function()',
+    '  i = i + 1',
+    '  local token = tokens[(i % #tokens) + 1]',
+    '  local post = posts[(math.floor(i / #tokens) % #posts) + 1]',
+    `  return wrk.format("${method}", nil, { ["Content-Type"] = "application/json", ["Authorization"] = "Bearer " .. token }, '{"postId":"' .. post .. '"}')`,
+    'end',
+    DONE_LINE,
+    '',
+  ].join('\n');
+}
+
 interface LoadResult {
   tool: string;
   rps: number;
@@ -179,14 +211,22 @@ async function loadWithWrk(options: LoadOptions): Promise<LoadResult> {
     'wrk.method = "POST"',
     `wrk.body = ${JSON.stringify(JSON.stringify(options.body))}`,
     ...Object.entries(headers).map(([key, value]) => `wrk.headers[${JSON.stringify(key)}] = ${JSON.stringify(value)}`),
-    // Status errors (>= 400) and socket errors, counted by wrk itself.
-    'done = function(summary) local e = summary.errors io.write("FAILED " .. (e.status + e.connect + e.read + e.write + e.timeout) .. "\\n") end',
+    DONE_LINE,
   ];
   await writeFile(script, `${lines.join('\n')}\n`);
-  const run = spawnSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${DURATION}s`, '--latency', '-s', script, options.url], {
+  const result = runWrk(script, options.url);
+  await rm(script, { force: true });
+  return result;
+}
+
+/** Status errors (>= 400) and socket errors, counted by wrk itself. */
+const DONE_LINE =
+  'done = function(summary) local e = summary.errors io.write("FAILED " .. (e.status + e.connect + e.read + e.write + e.timeout) .. "\\n") end';
+
+function runWrk(script: string, url: string): LoadResult {
+  const run = spawnSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${DURATION}s`, '--latency', '-s', script, url], {
     encoding: 'utf8',
   });
-  await rm(script, { force: true });
   const number = (pattern: RegExp) => Number(run.stdout.match(pattern)?.[1] ?? Number.NaN);
   const millis = (pattern: RegExp) => {
     const match = run.stdout.match(pattern);

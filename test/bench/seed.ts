@@ -20,6 +20,8 @@ export interface SeedPlan {
 
 export interface Seeded {
   ownerToken: string;
+  /** An access token for every seeded user (the owner first). */
+  userTokens: string[];
   postIds: string[];
 }
 
@@ -64,7 +66,9 @@ export async function seed(config: Config, plan: SeedPlan): Promise<Seeded> {
   });
   await storage.close();
   const secret = await readOrCreateSecret(config.dataDir);
-  return { ownerToken: createTokenSigner(secret, 3600).sign(users[0]!), postIds };
+  const signer = createTokenSigner(secret, 3600);
+  const userTokens = users.map((user) => signer.sign(user));
+  return { ownerToken: userTokens[0]!, userTokens, postIds };
 }
 
 function userRow(i: number, now: string): UserRow {
