@@ -60,7 +60,7 @@ export function checkDashboardAccess(actor: Actor): { access: true } {
 }
 
 /** List items for a page of users: counts and roles are fetched for the page only, in batches. */
-async function renderUserList(repos: Repositories, users: readonly UserRow[]): Promise<UserListItem[]> {
+export async function renderUserList(repos: Repositories, users: readonly UserRow[]): Promise<UserListItem[]> {
   if (users.length === 0) return [];
   const ids = users.map((user) => user.id);
   const [votes, posts, roles] = await Promise.all([

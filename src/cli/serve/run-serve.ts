@@ -1,3 +1,4 @@
+import { type ControlServer, startControlServerOrWarn } from '../../admin/control-server.js';
 import { ensureDataDir } from '../../config/data-dir.js';
 import { type LoadedConfig, resolveConfig } from '../../config/load.js';
 import { createApp } from '../../http/app.js';
@@ -32,13 +33,19 @@ function followRealPort(loaded: LoadedConfig, server: RunningServer): void {
   }
 }
 
-async function stopOnSignal(server: RunningServer, ctx: ServiceContextWithClose, logger: Logger): Promise<void> {
+async function stopOnSignal(
+  server: RunningServer,
+  control: ControlServer | null,
+  ctx: ServiceContextWithClose,
+  logger: Logger,
+): Promise<void> {
   const signal = await waitForStopSignal(() => {
     logger.warn('second stop signal: exiting without a clean shutdown');
     process.exit(1);
   });
   logger.info({ signal }, 'stopping: finishing in-flight requests');
-  await server.close();
+  // Admin operations under way finish before the storage closes.
+  await Promise.all([server.close(), control?.close()]);
   await ctx.close();
   logger.info('stopped');
 }
@@ -52,8 +59,10 @@ export async function runServe(flags: Readonly<Record<string, unknown>>, run: Cl
   await ensureDataDir(config.dataDir);
   const ctx = await createServiceContext(config, logger);
   const server = await listenWith(ctx);
+  // After the HTTP server listens, before saying so: a command that finds the socket finds a server that is up.
+  const control = await startControlServerOrWarn(ctx);
   followRealPort(loaded, server);
   logger.info({ url: server.url, dataDir: config.dataDir }, 'listening');
   say(run.io, `feedbackd listening on ${server.url}`);
-  await stopOnSignal(server, ctx, logger);
+  await stopOnSignal(server, control, ctx, logger);
 }

@@ -1,0 +1,70 @@
+import { join } from 'node:path';
+import test from 'ava';
+import { createPostAt, createMember } from '../_helpers/personas.js';
+import { initBoard, type TestBoard, withBoard } from './_admin.ts';
+import { runChild, runInProcess, tempDir } from './_cli.ts';
+
+// Each failure is one clear line on stderr and exit 1; nothing on stdout. They run in this
+// process (the error path is the same), except one that checks a real child's exit code.
+
+const inBoard = (board: TestBoard, args: string[], options: { stdin?: string } = {}) =>
+  runInProcess([...args, '--data', board.data], options);
+
+test('usage errors: commander names the missing argument or option', async (t) => {
+  for (const [args, expected] of [
+    [['user', 'show'], /^error: missing required argument 'user'\n$/],
+    [['user', 'create', '--name', 'Bob'], /^error: required option '--email <address>' not specified\n$/],
+    [['token'], /^error: missing required argument 'user'\n$/],
+    [['user', 'list', '--nope'], /^error: unknown option '--nope'\n$/],
+  ] as const) {
+    const result = await runInProcess([...args]);
+    t.is(result.code, 1, args.join(' '));
+    t.regex(result.stderr, expected);
+    t.is(result.stdout, '');
+  }
+});
+
+test('refusals carry the API message; with --json the code too, as one JSON line on stderr', async (t) => {
+  const board = await initBoard(t);
+  const bob = await withBoard(board, async (ctx) => {
+    const member = (await createMember(ctx, { email: 'bob@example.org' })).user;
+    await createPostAt(ctx, member, { createdAt: new Date().toISOString() });
+    return member;
+  });
+  const cases: Array<[string[], string]> = [
+    [['user', 'create', '--email', 'not-an-email', '--name', 'X'], 'Enter valid email'],
+    [['user', 'create', '--email', 'bob@example.org', '--name', 'X'], 'User exists'],
+    [['user', 'show', 'nobody@example.org'], 'User not found: nobody@example.org'],
+    [['token', 'nobody@example.org'], 'User not found: nobody@example.org'],
+    [['user', 'block', 'ada@example.org'], 'ada@example.org is the owner and cannot be blocked: make someone else the owner first (feedbackd user make-owner <user>)'],
+    [['user', 'delete', 'ada@example.org'], 'ada@example.org is the owner and cannot be deleted: make someone else the owner first (feedbackd user make-owner <user>)'],
+    [['user', 'delete', bob.id], "bob@example.org wrote 1 post, and a post's author must exist: give --reassign-to <user> to move them to another user"],
+    [['user', 'delete', bob.id, '--reassign-to', 'nobody@example.org'], 'User not found: nobody@example.org'],
+    [['user', 'set-password', 'bob@example.org'], 'give --password-file <path> or --password-stdin (a password is never taken from the command line)'],
+  ];
+  for (const [args, message] of cases) {
+    const text = await inBoard(board, args);
+    t.deepEqual(text, { code: 1, stdout: '', stderr: `error: ${message}\n` }, args.join(' '));
+  }
+  const json = await inBoard(board, ['user', 'create', '--email', 'bob@example.org', '--name', 'X', '--json']);
+  t.is(json.code, 1);
+  t.is(json.stdout, '');
+  t.deepEqual(JSON.parse(json.stderr), { error: { code: 'USER_EXISTS', message: 'User exists' } });
+  const short = await inBoard(board, ['user', 'set-password', 'bob@example.org', '--password-stdin', '--json'], { stdin: 'short\n' });
+  t.deepEqual(JSON.parse(short.stderr), { error: { code: 'PASSWORD_TOO_SHORT', message: 'Password must be at least 8 bytes long' } });
+});
+
+test('a missing data directory is never created; an unsupported database says so (a real child: exit 1)', async (t) => {
+  const missing = join(await tempDir(t), 'nope');
+  const result = await runChild(['user', 'list', '--data', missing]);
+  t.is(result.code, 1);
+  t.is(
+    result.stderr,
+    `error: There is no data directory at ${missing}: give --data <dir> (or set FEEDBACKD_DATA), or create one with feedbackd init\n`,
+  );
+  const board = await initBoard(t);
+  const postgres = await inBoard(board, ['user', 'list', '--database', 'postgres://db.example.org/feedback']);
+  t.is(postgres.stderr, 'error: PostgreSQL support is not available yet\n');
+  const json = await runInProcess(['user', 'list', '--data', missing, '--json']);
+  t.like(JSON.parse(json.stderr), { error: { code: 'DATA_DIR_MISSING' } });
+});
