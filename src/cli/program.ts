@@ -1,8 +1,16 @@
 import { Command } from 'commander';
 import { VERSION } from '../version.js';
+import { addBackupCommand } from './commands/backup.js';
+import { addDoctorCommand } from './commands/doctor.js';
+import { addExportCommand } from './commands/export.js';
+import { addImportCommand } from './commands/import.js';
 import { addInitCommand } from './commands/init.js';
 import { addMailCommand } from './commands/mail.js';
+import { addRestoreCommand } from './commands/restore.js';
 import { addServeCommand } from './commands/serve.js';
+import { addServiceCommand } from './commands/service.js';
+import { addTokenCommand } from './commands/token.js';
+import { addUserCommand } from './commands/user.js';
 import type { CliRun } from './io.js';
 
 /** The commander root with every command; it throws instead of exiting, so the caller picks the exit code. */
@@ -19,5 +27,13 @@ export function createProgram(run: CliRun): Command {
   addInitCommand(program, run);
   addServeCommand(program, run);
   addMailCommand(program, run);
+  addUserCommand(program, run);
+  addTokenCommand(program, run);
+  addBackupCommand(program, run);
+  addRestoreCommand(program, run);
+  addExportCommand(program, run);
+  addImportCommand(program, run);
+  addServiceCommand(program, run);
+  addDoctorCommand(program, run);
   return program;
 }

@@ -1,0 +1,80 @@
+import { open, rename, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { dirname } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import { syncDirectory, tempPathFor } from '../config/atomic-write.js';
+
+/** Rows are serialised into pieces of about this many characters, so a big file never stalls a serving process. */
+const PIECE_CHARS = 256 * 1024;
+
+/** A JSON file made of header fields followed by (possibly long) lists of rows. */
+export interface JsonFileContent {
+  /** Top-level fields written first, in this order (a reader sees the format and version at once). */
+  head: object;
+  lists: Readonly<Record<string, readonly unknown[]>>;
+  /** Put the lists inside one object under this key (`"tables": {…}`) instead of at the top level. */
+  listsKey?: string;
+}
+
+/** True when the file name asks for gzip compression (`.gz`). */
+export function isGzipName(path: string): boolean {
+  return path.endsWith('.gz');
+}
+
+/**
+ * Writes the content to `path` durably and all at once: a temp file beside it (mode 0600, it may
+ * hold secrets), fsync, rename, fsync of the directory. gzip-compressed when the name ends in `.gz`.
+ * Returns the size of the file in bytes.
+ */
+export async function writeJsonFileDurably(path: string, content: JsonFileContent): Promise<number> {
+  const temp = tempPathFor(path);
+  try {
+    const pieces = Readable.from(jsonPieces(content));
+    const file = createWriteStream(temp, { flags: 'wx', mode: 0o600 });
+    await (isGzipName(path) ? pipeline(pieces, createGzip(), file) : pipeline(pieces, file));
+    const bytes = await syncFile(temp);
+    await rename(temp, path);
+    await syncDirectory(dirname(path));
+    return bytes;
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+async function syncFile(path: string): Promise<number> {
+  const handle = await open(path, 'r+');
+  try {
+    await handle.sync();
+    return (await handle.stat()).size;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The JSON text, piece by piece: header fields, then each list a few hundred KiB at a time. */
+async function* jsonPieces({ head, lists, listsKey }: JsonFileContent): AsyncGenerator<string> {
+  const headText = JSON.stringify(head);
+  yield `${headText.slice(0, -1)}${headText === '{}' ? '' : ','}`;
+  if (listsKey !== undefined) yield `${JSON.stringify(listsKey)}:{`;
+  let separator = '';
+  for (const [name, rows] of Object.entries(lists)) {
+    yield* listPieces(`${separator}${JSON.stringify(name)}:[`, rows);
+    separator = ',';
+  }
+  yield listsKey === undefined ? '}\n' : '}}\n';
+}
+
+async function* listPieces(opening: string, rows: readonly unknown[]): AsyncGenerator<string> {
+  let piece = opening;
+  for (let i = 0; i < rows.length; i++) {
+    piece += (i === 0 ? '' : ',') + JSON.stringify(rows[i]);
+    if (piece.length >= PIECE_CHARS) {
+      yield piece;
+      piece = '';
+    }
+  }
+  yield `${piece}]`;
+}

@@ -1,0 +1,74 @@
+import { readFile } from 'node:fs/promises';
+import { isAbsolute } from 'node:path';
+import { readConfigFile } from '../config/data-dir.js';
+import { secretFilePath } from '../config/secret.js';
+import { AppError } from '../errors.js';
+import type { ServiceContext } from '../services/context.js';
+import type { DatabaseSnapshot } from '../storage/types.js';
+import { VERSION } from '../version.js';
+import { writeJsonFileDurably } from './backup-file-writer.js';
+import { BACKUP_FORMAT, BACKUP_VERSION, type BackupHeader } from './backup-format.js';
+
+/** What `backup` is asked for: the absolute path of the file to write. */
+export interface BackupArgs {
+  out: string;
+}
+
+/** What a backup wrote. */
+export interface BackupResult {
+  file: string;
+  bytes: number;
+  createdAt: string;
+  counts: Record<string, number>;
+  secretSource: BackupHeader['secretSource'];
+}
+
+/** The `out` argument: an absolute path (the server's working directory is not the operator's). */
+export function parseBackupArgs(args: unknown): BackupArgs {
+  const out = (args as { out?: unknown } | null)?.out;
+  if (typeof out !== 'string' || !isAbsolute(out)) throw new AppError('INVALID_ARGUMENTS', 'backup needs an absolute "out" path', 400);
+  return { out };
+}
+
+/**
+ * The `backup` operation: one file with a consistent snapshot of every table and the settings,
+ * plus config.json and the signing secret, so a restore gives the same board with the same tokens.
+ */
+export async function createBackup(ctx: ServiceContext, args: unknown): Promise<BackupResult> {
+  const { out } = parseBackupArgs(args);
+  const snapshot = await ctx.storage.snapshot();
+  const header = await backupHeader(ctx, snapshot, new Date());
+  const bytes = await writeJsonFileDurably(out, { head: header, lists: snapshot.tables, listsKey: 'tables' });
+  ctx.logger.info({ file: out, bytes, counts: header.counts }, 'backup written');
+  return { file: out, bytes, createdAt: header.createdAt, counts: header.counts, secretSource: header.secretSource };
+}
+
+async function backupHeader(ctx: ServiceContext, snapshot: DatabaseSnapshot, now: Date): Promise<BackupHeader> {
+  const counts = Object.fromEntries(Object.entries(snapshot.tables).map(([name, rows]) => [name, rows.length]));
+  const secret = ctx.config.secret === null ? await readSecretText(ctx.config.dataDir) : null;
+  return {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    feedbackdVersion: VERSION,
+    createdAt: now.toISOString(),
+    schemaVersion: snapshot.schemaVersion,
+    engine: ctx.storage.engine,
+    counts,
+    configFile: await configFileValues(ctx.config.dataDir),
+    secretSource: ctx.config.secret === null ? 'file' : 'env',
+    secret,
+    settings: snapshot.settings,
+  };
+}
+
+/** config.json's values; null when there is no file. A damaged one would have stopped the process already. */
+async function configFileValues(dataDir: string): Promise<Record<string, unknown> | null> {
+  const file = await readConfigFile(dataDir);
+  if (file.problem) throw new AppError('CONFIG_INVALID', file.problem, 500);
+  return Object.keys(file.values).length === 0 ? null : file.values;
+}
+
+async function readSecretText(dataDir: string): Promise<string> {
+  const text = await readFile(secretFilePath(dataDir), 'utf8');
+  return text.endsWith('\n') ? text.slice(0, -1) : text;
+}

@@ -1,0 +1,81 @@
+import { isAbsolute } from 'node:path';
+import { AppError } from '../errors.js';
+import type { ServiceContext } from '../services/context.js';
+import type { DatabaseSnapshot, UserRow } from '../storage/types.js';
+import { VERSION } from '../version.js';
+import { writeJsonFileDurably } from './backup-file-writer.js';
+import {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  type ExportedUser,
+  type ExportHeader,
+  type ExportSections,
+  SECTION_NAMES,
+} from './export-format.js';
+
+/** What `export` is asked for. */
+export interface ExportArgs {
+  /** Absolute path of the file to write. */
+  out: string;
+  includePasswordHashes: boolean;
+}
+
+/** What an export wrote. */
+export interface ExportResult {
+  file: string;
+  bytes: number;
+  counts: Record<string, number>;
+  includesPasswordHashes: boolean;
+}
+
+/** The export arguments as they arrive (possibly over the control socket). */
+export function parseExportArgs(args: unknown): ExportArgs {
+  const { out, includePasswordHashes } = (args ?? {}) as Record<string, unknown>;
+  if (typeof out !== 'string' || !isAbsolute(out)) throw new AppError('INVALID_ARGUMENTS', 'export needs an absolute "out" path', 400);
+  return { out, includePasswordHashes: includePasswordHashes === true };
+}
+
+/** The `export` operation: the board's data in the documented, versioned JSON format, from one consistent snapshot. */
+export async function exportData(ctx: ServiceContext, args: unknown): Promise<ExportResult> {
+  const { out, includePasswordHashes } = parseExportArgs(args);
+  const snapshot = await ctx.storage.snapshot();
+  const sections = exportSections(snapshot, includePasswordHashes);
+  const counts = Object.fromEntries(SECTION_NAMES.map((name) => [name, sections[name].length]));
+  const header: ExportHeader = {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    feedbackdVersion: VERSION,
+    exportedAt: new Date().toISOString(),
+    includesPasswordHashes: includePasswordHashes,
+    counts,
+    settings: snapshot.settings,
+  };
+  const lists = sections as unknown as Record<string, readonly unknown[]>;
+  const bytes = await writeJsonFileDurably(out, { head: header, lists });
+  ctx.logger.info({ file: out, bytes, counts }, 'export written');
+  return { file: out, bytes, counts, includesPasswordHashes: includePasswordHashes };
+}
+
+/** Every section's rows, oldest first (by createdAt, then id), so two exports of the same data are the same. */
+export function exportSections(snapshot: DatabaseSnapshot, includePasswordHashes: boolean): ExportSections {
+  const { tables } = snapshot;
+  return {
+    users: inOrder(tables.users).map((user) => exportedUser(user, includePasswordHashes)),
+    roles: inOrder(tables.roles),
+    roleAssignments: inOrder(tables.userRoles),
+    boards: inOrder(tables.boards),
+    roadmaps: inOrder(tables.roadmaps),
+    posts: inOrder(tables.posts),
+    votes: inOrder(tables.votes),
+  };
+}
+
+function exportedUser(user: UserRow, includePasswordHash: boolean): ExportedUser {
+  const { tokenVersion: _tokenVersion, passwordHash, ...rest } = user;
+  return includePasswordHash ? { ...rest, passwordHash } : rest;
+}
+
+function inOrder<Row extends { id: string; createdAt: string }>(rows: readonly Row[]): Row[] {
+  const key = (row: Row) => `${row.createdAt} ${row.id}`;
+  return rows.slice().sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}

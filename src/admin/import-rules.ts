@@ -1,0 +1,167 @@
+import type { BoardRow, PostRow, Repositories, RoadmapRow, RoleRow, UserRoleRow, UserRow, VoteRow } from '../storage/types.js';
+import type { ExportSections, SectionName } from './export-format.js';
+import type { ImportState } from './import-state.js';
+
+/** A row of a section as it is in the file. */
+export type FileRow<S extends SectionName = SectionName> = ExportSections[S][number];
+
+/** A key a row claims under a uniqueness rule, and how to tell the storage already holds it. */
+export interface UniqueKey {
+  /** What the report names: `email`, `url`, `slug`… */
+  rule: string;
+  value: string;
+  taken(tx: Repositories): Promise<boolean>;
+}
+
+/** A row to insert, possibly adapted (reference set to null, owner flag dropped…), with a note per change. */
+export interface Adapted {
+  row: Record<string, unknown>;
+  notes: string[];
+}
+
+/** How one section's rows are checked, adapted and stored. */
+export interface SectionRule {
+  /** True when the storage holds a row with this id. */
+  has(tx: Repositories, id: string): Promise<boolean>;
+  uniques(row: FileRow): UniqueKey[];
+  /** The row ready to store, or why it is refused (a reference it cannot do without). */
+  adapt(row: FileRow, tx: Repositories, state: ImportState): Promise<Adapted | { refused: string }>;
+  /** Stores an adapted row (its fields are the storage row's, checked when the file was read). */
+  insert(tx: Repositories, row: Record<string, unknown>): Promise<unknown>;
+  /** A few words that let the operator find the row (email, url, slug). */
+  label(row: FileRow): string;
+}
+
+const asIs = async (row: FileRow): Promise<Adapted> => ({ row: { ...row }, notes: [] });
+
+/** A reference that must exist (in the board, or imported before), or the row is refused. */
+async function missingRequired(
+  state: ImportState,
+  tx: Repositories,
+  refs: ReadonlyArray<[SectionName, string, string]>,
+): Promise<string | null> {
+  for (const [section, id, what] of refs) {
+    if (!(await state.isAvailable(section, id, tx))) return `its ${what} ${id} does not exist here (neither in the data nor imported)`;
+  }
+  return null;
+}
+
+/** The rules of every section, in import order. */
+export const SECTION_RULES: Readonly<Record<SectionName, SectionRule>> = {
+  users: {
+    has: async (tx, id) => (await tx.users.get(id)) !== undefined,
+    uniques: (row) => {
+      const user = row as FileRow<'users'>;
+      return [
+        { rule: 'email', value: user.email.toLowerCase(), taken: async (tx) => (await tx.users.getByEmail(user.email)) !== undefined },
+        { rule: 'username', value: user.username, taken: async (tx) => (await tx.users.getByUsername(user.username)) !== undefined },
+      ];
+    },
+    adapt: async (row, tx, state) => {
+      const { passwordHash, ...user } = row as FileRow<'users'>;
+      const notes: string[] = [];
+      let isOwner = user.isOwner;
+      if (isOwner && (state.ownerTaken || (await tx.users.getOwner()) !== undefined)) {
+        isOwner = false;
+        notes.push('the board already has an owner: imported as a regular user');
+      }
+      if (passwordHash === undefined) notes.push('no password hash in the file: cannot log in until a password reset');
+      const hash = passwordHash ?? state.unusablePasswordHash;
+      return { row: { ...user, isOwner, passwordHash: hash, tokenVersion: 0 }, notes };
+    },
+    insert: (tx, row) => tx.users.insert(row as unknown as UserRow),
+    label: (row) => (row as FileRow<'users'>).email,
+  },
+  roles: {
+    has: async (tx, id) => (await tx.roles.get(id)) !== undefined,
+    uniques: (row) => {
+      const { name } = row as FileRow<'roles'>;
+      return [{ rule: 'role name', value: name.toLowerCase(), taken: async (tx) => (await tx.roles.getByName(name)) !== undefined }];
+    },
+    adapt: asIs,
+    insert: (tx, row) => tx.roles.insert(row as unknown as RoleRow),
+    label: (row) => (row as FileRow<'roles'>).name,
+  },
+  roleAssignments: {
+    has: async (tx, id) => (await tx.userRoles.get(id)) !== undefined,
+    uniques: (row) => {
+      const { userId, roleId } = row as FileRow<'roleAssignments'>;
+      const taken = async (tx: Repositories) => (await tx.userRoles.getByUserAndRole(userId, roleId)) !== undefined;
+      return [{ rule: 'assignment of that role to that user', value: `${userId}/${roleId}`, taken }];
+    },
+    adapt: async (row, tx, state) => {
+      const { userId, roleId } = row as FileRow<'roleAssignments'>;
+      const missing = await missingRequired(state, tx, [['users', userId, 'user'], ['roles', roleId, 'role']]);
+      return missing ? { refused: missing } : asIs(row);
+    },
+    insert: (tx, row) => tx.userRoles.insert(row as unknown as UserRoleRow),
+    label: (row) => row.id,
+  },
+  boards: {
+    has: async (tx, id) => (await tx.boards.get(id)) !== undefined,
+    uniques: (row) => {
+      const { url } = row as FileRow<'boards'>;
+      return [{ rule: 'board url', value: url, taken: async (tx) => (await tx.boards.getByUrl(url)) !== undefined }];
+    },
+    adapt: asIs,
+    insert: (tx, row) => tx.boards.insert(row as unknown as BoardRow),
+    label: (row) => (row as FileRow<'boards'>).url,
+  },
+  roadmaps: {
+    has: async (tx, id) => (await tx.roadmaps.get(id)) !== undefined,
+    uniques: (row) => {
+      const { url } = row as FileRow<'roadmaps'>;
+      return [{ rule: 'roadmap url', value: url, taken: async (tx) => (await tx.roadmaps.getByUrl(url)) !== undefined }];
+    },
+    adapt: async (row, tx, state) => {
+      const roadmap = row as FileRow<'roadmaps'>;
+      const index = await state.roadmapIndexFor(roadmap.index, tx);
+      const notes = index === roadmap.index ? [] : [`index ${roadmap.index} is taken: placed last, at index ${index}`];
+      return { row: { ...roadmap, index }, notes };
+    },
+    insert: (tx, row) => tx.roadmaps.insert(row as unknown as RoadmapRow),
+    label: (row) => (row as FileRow<'roadmaps'>).url,
+  },
+  posts: {
+    has: async (tx, id) => (await tx.posts.get(id)) !== undefined,
+    uniques: (row) => {
+      const { slug } = row as FileRow<'posts'>;
+      return [{ rule: 'post slug', value: slug, taken: async (tx) => (await tx.posts.getBySlug(slug)) !== undefined }];
+    },
+    adapt: (row, tx, state) => adaptPost(row as FileRow<'posts'>, tx, state),
+    insert: (tx, row) => tx.posts.insert(row as unknown as PostRow),
+    label: (row) => (row as FileRow<'posts'>).slug,
+  },
+  votes: {
+    has: async (tx, id) => (await tx.votes.get(id)) !== undefined,
+    uniques: (row) => {
+      const { userId, postId } = row as FileRow<'votes'>;
+      const taken = async (tx: Repositories) => (await tx.votes.getByUserAndPost(userId, postId)) !== undefined;
+      return [{ rule: 'vote of that user on that post', value: `${userId}/${postId}`, taken }];
+    },
+    adapt: async (row, tx, state) => {
+      const { userId, postId } = row as FileRow<'votes'>;
+      const missing = await missingRequired(state, tx, [['users', userId, 'voter'], ['posts', postId, 'post']]);
+      return missing ? { refused: missing } : asIs(row);
+    },
+    insert: (tx, row) => tx.votes.insert(row as unknown as VoteRow),
+    label: (row) => row.id,
+  },
+};
+
+/** A post needs its author; a missing board or roadmap is dropped (null), as deleting one would. */
+async function adaptPost(post: FileRow<'posts'>, tx: Repositories, state: ImportState): Promise<Adapted | { refused: string }> {
+  const missing = await missingRequired(state, tx, [['users', post.userId, 'author']]);
+  if (missing) return { refused: missing };
+  const notes: string[] = [];
+  let { boardId, roadmapId } = post;
+  if (boardId !== null && !(await state.isAvailable('boards', boardId, tx))) {
+    notes.push(`board ${boardId} does not exist here: imported without a board`);
+    boardId = null;
+  }
+  if (roadmapId !== null && !(await state.isAvailable('roadmaps', roadmapId, tx))) {
+    notes.push(`roadmap ${roadmapId} does not exist here: imported without a roadmap`);
+    roadmapId = null;
+  }
+  return { row: { ...post, boardId, roadmapId }, notes };
+}

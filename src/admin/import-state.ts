@@ -1,0 +1,49 @@
+import type { Repositories } from '../storage/types.js';
+import type { SectionName } from './export-format.js';
+import { SECTION_RULES, type UniqueKey } from './import-rules.js';
+
+/**
+ * What one pass of an import has decided so far: the rows it inserts and the unique keys they
+ * claim. A dry run writes nothing, so without this it could not see rows the file itself adds.
+ */
+export class ImportState {
+  private readonly inserted = new Map<SectionName, Set<string>>();
+  private readonly claimed = new Set<string>();
+  private readonly roadmapIndexes = new Set<number>();
+  /** An imported user became the owner. */
+  ownerTaken = false;
+
+  /** @param unusablePasswordHash the hash given to users the file has no hash for: it matches no password. */
+  constructor(readonly unusablePasswordHash: string) {}
+
+  /** True when a row with this id is in the storage or is imported by this pass. */
+  async isAvailable(section: SectionName, id: string, tx: Repositories): Promise<boolean> {
+    return this.inserted.get(section)?.has(id) === true || (await SECTION_RULES[section].has(tx, id));
+  }
+
+  /** True when a row of this pass claimed the key. */
+  isClaimed(key: UniqueKey): boolean {
+    return this.claimed.has(`${key.rule}\u0000${key.value}`);
+  }
+
+  /** Remembers an inserted row and the keys it claims. */
+  recordInsert(section: SectionName, row: Record<string, unknown>, keys: readonly UniqueKey[]): void {
+    let ids = this.inserted.get(section);
+    if (!ids) {
+      ids = new Set();
+      this.inserted.set(section, ids);
+    }
+    ids.add(row.id as string);
+    for (const key of keys) this.claimed.add(`${key.rule}\u0000${key.value}`);
+    if (section === 'users' && row.isOwner === true) this.ownerTaken = true;
+    if (section === 'roadmaps') this.roadmapIndexes.add(row.index as number);
+  }
+
+  /** The wanted roadmap index when it is free, else the one after the highest in use (roadmap indexes are unique). */
+  async roadmapIndexFor(wanted: number, tx: Repositories): Promise<number> {
+    const stored = await tx.roadmaps.list();
+    const taken = this.roadmapIndexes.has(wanted) || stored.some((roadmap) => roadmap.index === wanted);
+    if (!taken) return wanted;
+    return Math.max(await tx.roadmaps.highestIndex(), ...this.roadmapIndexes) + 1;
+  }
+}

@@ -1,0 +1,25 @@
+import type { Command } from 'commander';
+import { addAdminOptions, withJsonErrors } from '../admin/admin-options.js';
+import type { CliRun } from '../io.js';
+import type { RestoreFlags } from '../ops/run-restore.js';
+
+/** `feedbackd restore <file>`. */
+export function addRestoreCommand(program: Command, run: CliRun): void {
+  const command = program
+    .command('restore')
+    .description('restore a backup file into an empty data directory: same data, same ids, same tokens')
+    .argument('<file>', 'a file written by feedbackd backup (gzipped or not)')
+    .option('--force', 'replace the database, config.json and secret of a data directory that is not empty');
+  addAdminOptions(command)
+    .addHelpText(
+      'after',
+      '\nThe whole file is checked before anything is written. The server must be stopped: a data directory' +
+        '\nheld by a running feedbackd is refused. A new directory is created with mode 0700.',
+    )
+    .action((file: string, flags: RestoreFlags) =>
+      withJsonErrors(run, flags, async () => {
+        const { runRestore } = await import('../ops/run-restore.js');
+        await runRestore(file, flags, run);
+      }),
+    );
+}

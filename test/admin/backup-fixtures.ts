@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import bcrypt from 'bcrypt';
+import { ensureDataDir } from '../../src/config/data-dir.js';
+import { createLogger } from '../../src/logger.js';
+import { insertAccount, toAuthUser } from '../../src/services/accounts.js';
+import type { ServiceContext } from '../../src/services/context.js';
+import { createServiceContext } from '../../src/services/create-context.js';
+import type { UserRow } from '../../src/storage/types.js';
+import { testConfig } from '../_helpers/config.js';
+import { createBoard, createMember, createPostAt, createRoadmap, OWNER, voteAt } from '../_helpers/personas.js';
+
+/** What a seeded board holds that tests refer to. */
+export interface SeededBoard {
+  owner: UserRow;
+  /** An access token of the owner, signed with the data dir's own secret file. */
+  ownerToken: string;
+}
+
+/** A context on `dataDir` like serve's: the secret lives in `<data>/secret` (not FEEDBACKD_SECRET). */
+export async function openBoard(dataDir: string): Promise<ServiceContext & { close(): Promise<void> }> {
+  await ensureDataDir(dataDir);
+  return createServiceContext(testConfig(dataDir, { secret: null }), createLogger('silent'));
+}
+
+/** Fills a data dir: an owner who can log in, a member with a role, a board, a roadmap, posts, votes and settings. */
+export async function seedBoard(dataDir: string): Promise<SeededBoard> {
+  const ctx = await openBoard(dataDir);
+  try {
+    const passwordHash = await bcrypt.hash(OWNER.password, 4);
+    const owner = await ctx.storage.transaction((tx) =>
+      insertAccount(tx, { email: OWNER.email, name: OWNER.name, passwordHash, isOwner: true }, new Date().toISOString()),
+    );
+    const member = await createMember(ctx, { email: 'bob@example.org', permissions: ['post:create'] });
+    const board = await createBoard(ctx, { url: 'ideas', name: 'Ideas' });
+    const roadmap = await createRoadmap(ctx, { url: 'planned', name: 'Planned' });
+    const first = await createPostAt(ctx, owner, { title: 'Dark mode', createdAt: '2024-01-01T10:00:00.000Z', boardId: board.id, roadmapId: roadmap.id });
+    const second = await createPostAt(ctx, member.user, { title: 'Export to CSV', createdAt: '2024-01-02T10:00:00.000Z', boardId: board.id });
+    await createPostAt(ctx, member.user, { title: 'No board', createdAt: '2024-01-03T10:00:00.000Z' });
+    await voteAt(ctx, owner, first, '2024-01-04T10:00:00.000Z');
+    await voteAt(ctx, member.user, first, '2024-01-04T11:00:00.000Z');
+    await voteAt(ctx, member.user, second, '2024-01-04T12:00:00.000Z');
+    await ctx.storage.settings.update({ title: 'Seeded board', allowSignup: false });
+    return { owner, ownerToken: toAuthUser(ctx, owner).authToken };
+  } finally {
+    await ctx.close();
+  }
+}
+
+/** `count` users (no password hashes) with one post each, as an export file's sections, for big-import tests. */
+export function manyUsersAndPosts(count: number): { users: unknown[]; posts: unknown[] } {
+  const users: unknown[] = [];
+  const posts: unknown[] = [];
+  for (let i = 0; i < count; i++) {
+    const createdAt = new Date(Date.UTC(2024, 0, 1, 0, 0, i)).toISOString();
+    const id = randomUUID();
+    const common = { isOwner: false, isVerified: true, isBlocked: false, notes: null, createdAt, updatedAt: createdAt };
+    users.push({ id, email: `user${i}@example.org`, username: `user${i}`, name: `User ${i}`, ...common });
+    const slugId = `s${i.toString(36).padStart(19, '0')}`;
+    posts.push({ id: randomUUID(), title: `Post ${i}`, slug: `post-${i}-${slugId}`, slugId, contentMarkdown: null, userId: id, boardId: null, roadmapId: null, createdAt, updatedAt: createdAt });
+  }
+  return { users, posts };
+}

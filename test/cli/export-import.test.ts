@@ -1,0 +1,164 @@
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import test, { type ExecutionContext } from 'ava';
+import bcrypt from 'bcrypt';
+import { VERSION } from '../../src/version.js';
+import { OWNER } from '../_helpers/personas.js';
+import { manyUsersAndPosts, openBoard, seedBoard } from '../admin/backup-fixtures.js';
+import { finished, runInProcess, spawnCli, startServing, stopServing, tempDir } from './_cli.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read the export's JSON freely.
+type Json = any;
+
+/** Exports `dataDir` in-process and returns the file's content without the fields that change each time. */
+async function exported(t: ExecutionContext, dataDir: string, out: string, withHashes = true): Promise<Json> {
+  const args = ['export', '--data', dataDir, '--out', out, ...(withHashes ? ['--include-password-hashes'] : [])];
+  const result = await runInProcess(args);
+  t.is(result.code, 0, result.stderr);
+  const { exportedAt: _exportedAt, ...data } = JSON.parse(await readFile(out, 'utf8'));
+  return data;
+}
+
+/** An export file holding `sections` beside an empty header. */
+function exportFile(sections: Record<string, unknown>): string {
+  return JSON.stringify({ format: 'feedbackd-export', version: 1, feedbackdVersion: VERSION, exportedAt: new Date().toISOString(), ...sections });
+}
+
+test('export, then import into a new board: the same rows with the same ids, settings included', async (t) => {
+  const root = await tempDir(t);
+  const source = join(root, 'source');
+  await seedBoard(source);
+  const original = await exported(t, source, join(root, 'source.json'));
+  t.like(original, { format: 'feedbackd-export', version: 1, includesPasswordHashes: true, counts: { users: 2, posts: 3, votes: 3 } });
+
+  const target = join(root, 'target');
+  const imported = await runInProcess(['import', join(root, 'source.json'), '--data', target]);
+  t.is(imported.code, 0, imported.stderr);
+  t.regex(imported.stderr, /note: created the data directory .*target/);
+  t.regex(imported.stdout, /^Imported from .*source\.json:\nSECTION +IMPORTED +SKIPPED +REFUSED\nusers +2 +0 +0\n/);
+  t.regex(imported.stdout, /Settings and the @everyone role: taken from the file/);
+  t.deepEqual(await exported(t, target, join(root, 'target.json')), original);
+});
+
+test('users exported without password hashes are imported, but cannot log in until a reset', async (t) => {
+  const root = await tempDir(t);
+  const source = join(root, 'source');
+  await seedBoard(source);
+  const file = join(root, 'plain.json');
+  const data = await exported(t, source, file, false);
+  t.false('passwordHash' in data.users[0]);
+  const result = await runInProcess(['import', file, '--data', join(root, 'target'), '--json']);
+  t.is(result.code, 0, result.stderr);
+  t.is(JSON.parse(result.stdout).counts.users.imported, 2);
+  const ctx = await openBoard(join(root, 'target'));
+  t.teardown(() => ctx.close());
+  const owner = await ctx.storage.users.getByEmail(OWNER.email);
+  t.true(owner?.isOwner);
+  t.false(await bcrypt.compare(OWNER.password, owner!.passwordHash));
+});
+
+test('into an existing board: skip reports each conflict and missing reference; fail imports nothing and exits 1', async (t) => {
+  const root = await tempDir(t);
+  const [source, target] = [join(root, 'source'), join(root, 'target')];
+  await seedBoard(source);
+  await seedBoard(target);
+  const data = await exported(t, source, join(root, 'source.json'));
+  // Bob comes under a new address; Ada, the boards' urls and the roadmap's url are taken in the target.
+  const bob = data.users.find((user: Json) => user.email === 'bob@example.org');
+  bob.email = 'carol@example.org';
+  bob.username = 'carol';
+  const file = join(root, 'edited.json');
+  await writeFile(file, JSON.stringify(data));
+  const before = await exported(t, target, join(root, 'before.json'));
+
+  const failed = await runInProcess(['import', file, '--data', target, '--on-conflict', 'fail']);
+  t.is(failed.code, 1);
+  t.regex(failed.stderr, /^error: Import stopped before writing anything: \d+ row\(s\) cannot be imported as they are \(--on-conflict fail\):\n {2}users ada@example\.org \([0-9a-f-]{36}\): email "ada@example\.org" is already taken\n/);
+  t.deepEqual(await exported(t, target, join(root, 'after-fail.json')), before);
+
+  const skipped = await runInProcess(['import', file, '--data', target, '--json']);
+  t.is(skipped.code, 0, skipped.stderr);
+  const summary = JSON.parse(skipped.stdout);
+  t.deepEqual(summary.counts.users, { imported: 1, skipped: 1, refused: 0 });
+  t.deepEqual(summary.counts.boards, { imported: 0, skipped: 1, refused: 0 });
+  t.deepEqual(summary.counts.roadmaps, { imported: 0, skipped: 1, refused: 0 });
+  t.deepEqual(summary.counts.posts, { imported: 2, skipped: 0, refused: 1 });
+  t.deepEqual(summary.counts.votes, { imported: 1, skipped: 0, refused: 2 });
+  t.is(summary.settings, 'kept');
+  const lines = summary.lines.join('\n');
+  t.regex(lines, /skipped boards ideas \([0-9a-f-]{36}\): board url "ideas" is already taken/);
+  t.regex(lines, /refused posts dark-mode-\w+ \([0-9a-f-]{36}\): its author [0-9a-f-]{36} does not exist here/);
+  t.regex(lines, /changed posts export-to-csv-\w+ \([0-9a-f-]{36}\): board [0-9a-f-]{36} does not exist here: imported without a board/);
+  t.regex(lines, /skipped roles @everyone .*this board keeps its own/);
+
+  const text = await runInProcess(['import', file, '--data', target]);
+  t.regex(text.stdout, /^skipped users ada@example\.org .*\n/);
+  t.regex(text.stdout, /\nusers +0 +2 +0\n/, 'a second run skips what the first imported');
+});
+
+test('a long import shows plain progress lines on stderr when it is not on a terminal', async (t) => {
+  const root = await tempDir(t);
+  const file = join(root, 'many.json');
+  await writeFile(file, exportFile(manyUsersAndPosts(700)));
+  const result = await runInProcess(['import', file, '--data', join(root, 'target')]);
+  t.is(result.code, 0, result.stderr);
+  const progress = result.stderr.split('\n').filter((line) => line.startsWith('import:'));
+  t.deepEqual(progress, [
+    'import: 500/1400 rows (users)',
+    'import: 700/1400 rows (users)',
+    'import: 1200/1400 rows (posts)',
+    'import: 1400/1400 rows (posts)',
+  ]);
+  t.regex(result.stdout, /\nusers +700 +0 +0\n/);
+});
+
+test('import through the running server, and a killed import leaves data that opens and can be imported again', async (t) => {
+  const root = await tempDir(t);
+  const file = join(root, 'many.json');
+  await writeFile(file, exportFile(manyUsersAndPosts(3000)));
+  const target = join(root, 'target');
+
+  const child = spawnCli(['import', file, '--data', target]);
+  const done = finished(child);
+  child.stdin?.end();
+  await new Promise<void>((resolve) => child.stderr?.on('data', (chunk: Buffer) => chunk.toString().includes('import: ') && resolve()));
+  child.kill('SIGKILL');
+  await done;
+
+  const serving = await startServing(['serve', '--data', target, '--port', '0', '--mail-outbox']);
+  t.teardown(() => serving.child.kill('SIGKILL'));
+  const again = await runInProcess(['import', file, '--data', target, '--json']);
+  t.is(again.code, 0, again.stderr);
+  const { counts } = JSON.parse(again.stdout);
+  t.is(counts.users.imported + counts.users.skipped, 3000);
+  t.true(counts.users.skipped >= 500, 'the batches committed before the kill were kept');
+  t.is(counts.users.skipped % 500, 0, 'whole batches only');
+  t.is(counts.posts.refused, 0);
+  t.is((await stopServing(serving)).code, 0);
+  t.true((await stat(join(target, 'db.json'))).isFile());
+});
+
+test('wrong arguments: an unknown policy, a missing file, a file that is not an export', async (t) => {
+  const root = await tempDir(t);
+  const policy = await runInProcess(['import', 'x.json', '--on-conflict', 'merge']);
+  t.is(policy.code, 1);
+  t.regex(policy.stderr, /argument 'merge' is invalid. Allowed choices are skip, fail/);
+  const missing = await runInProcess(['import', join(root, 'nope.json'), '--data', root]);
+  t.regex(missing.stderr, /^error: Cannot read .*nope\.json: there is no such file\n$/);
+  await writeFile(join(root, 'backup.json'), JSON.stringify({ format: 'feedbackd-backup', version: 1 }));
+  const wrong = await runInProcess(['import', join(root, 'backup.json'), '--data', root]);
+  t.is(wrong.code, 1);
+  t.regex(wrong.stderr, /is a feedbackd-backup file, not a feedbackd-export file: read it with feedbackd restore/);
+});
+
+test('on a terminal, progress is one bar redrawn in place and ended with a newline', async (t) => {
+  const { progressDisplay } = await import('../../src/cli/ops/progress.js');
+  const chunks: string[] = [];
+  const display = progressDisplay({ write: (text: string) => chunks.push(text) }, 'import', true);
+  display.update({ done: 500, total: 1500, stage: 'users' });
+  display.update({ done: 1500, total: 1500, stage: 'posts' });
+  display.finish();
+  t.is(chunks[0], '\r\u001b[2Kimport [##########--------------------]  33% users 500/1500');
+  t.is(chunks.at(-2), '\r\u001b[2Kimport [##############################] 100% posts 1500/1500');
+  t.is(chunks.at(-1), '\n');
+});
