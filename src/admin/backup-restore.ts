@@ -6,11 +6,9 @@ import { secretFilePath } from '../config/secret.js';
 import type { Config } from '../config/types.js';
 import { AppError } from '../errors.js';
 import { type DataDirLock, LOCK_FILE, lockDataDir } from '../storage/lock.js';
+import { RESTORE_MARKER } from '../storage/open.js';
 import { writeSnapshot } from '../storage/restore.js';
 import { type Backup, readBackupFile } from './backup-read.js';
-
-/** Present while a restore writes; left behind, it says the directory holds a half-restored board. */
-export const RESTORE_MARKER = 'restore-incomplete';
 
 /** Where and how to restore. */
 export interface RestoreOptions {

@@ -1,3 +1,5 @@
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Config } from '../config/types.js';
 import { AppError } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -7,13 +9,33 @@ import type { Storage } from './types.js';
 /** Opens the storage engine the configuration names: the JSON-file database unless a database URL is set. */
 export async function openStorage(config: Config, logger: Logger): Promise<Storage> {
   const url = config.databaseUrl;
-  if (url === null) return openLowdbStorage(config, logger);
+  if (url === null) {
+    await refuseUnfinishedRestore(config.dataDir);
+    return openLowdbStorage(config, logger);
+  }
   if (/^postgres(ql)?:\/\//i.test(url)) {
     throw new AppError('DATABASE_UNSUPPORTED', 'PostgreSQL support is not available yet', 500);
   }
   throw new AppError(
     'DATABASE_URL_INVALID',
     `Database URL ${describeUrl(url)} is not supported: use a postgres:// or postgresql:// URL, or none for the JSON-file database in the data directory`,
+    500,
+  );
+}
+
+/** Written by `feedbackd restore` before it starts and removed when it is done (src/admin/backup-restore.ts). */
+export const RESTORE_MARKER = 'restore-incomplete';
+
+/** A data directory whose restore was interrupted holds a mix of old and new files: never serve it. */
+async function refuseUnfinishedRestore(dataDir: string): Promise<void> {
+  try {
+    await access(join(dataDir, RESTORE_MARKER));
+  } catch {
+    return;
+  }
+  throw new AppError(
+    'RESTORE_INCOMPLETE',
+    `A restore into ${dataDir} did not finish; run feedbackd restore FILE --data ${dataDir} --force again`,
     500,
   );
 }

@@ -1,7 +1,7 @@
-import { readdir, rename, stat } from 'node:fs/promises';
+import { readdir, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import test from 'ava';
-import { openStorage } from '../../src/storage/open.js';
+import { openStorage, RESTORE_MARKER } from '../../src/storage/open.js';
 import { open, silentLogger, tempDir, testConfig } from './_config.js';
 import { userRow } from './_rows.js';
 
@@ -51,4 +51,14 @@ test('any other database URL is refused without echoing its secrets', async (t) 
   t.regex(error!.message, /mysql/);
   t.false(error!.message.includes('hunter2'));
   t.deepEqual(await readdir(dir), [], 'nothing was created');
+});
+
+test('a data dir left by an unfinished restore is refused, naming what to do', async (t) => {
+  const dir = join(await tempDir(t), 'data');
+  const storage = await open(t, dir);
+  await storage.close();
+  await writeFile(join(dir, RESTORE_MARKER), '');
+  const error = await t.throwsAsync(openStorage(testConfig(dir), silentLogger));
+  t.like(error, { code: 'RESTORE_INCOMPLETE' });
+  t.regex(error?.message ?? '', /restore FILE --data .* --force/);
 });

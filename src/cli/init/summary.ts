@@ -24,7 +24,7 @@ export function setupSummary(config: Config, user: AuthUser, siteTitle: string):
     `feedbackd is set up: "${siteTitle}".`,
     `  URL:       ${config.publicUrl}`,
     `  Owner:     ${user.email} (${verificationNote(config)})`,
-    `  Data:      ${config.dataDir} (back it up by copying this directory while feedbackd is stopped)`,
+    `  Data:      ${config.dataDir} (back it up with: feedbackd backup --data ${config.dataDir})`,
     `  Start it:  ${serveCommand(config.dataDir)}`,
   ];
 }

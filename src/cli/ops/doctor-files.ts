@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RESTORE_MARKER } from '../../admin/backup-restore.js';
+import { RESTORE_MARKER } from '../../storage/open.js';
 import { secretFilePath } from '../../config/secret.js';
 import { type CheckResult, fail, ok, octalMode, warn } from './doctor-check.js';
 
