@@ -1,0 +1,58 @@
+import type { PostDetail, PostView } from '../../services/post-views.js';
+import type { CliRun } from '../io.js';
+import type { AdminFlags } from './admin-options.js';
+import { quoted } from './content-fields.js';
+import { counted, printJson, printLines } from './output.js';
+import { placeOf, printPost, printPostTable } from './post-output.js';
+import { runAdminOperation } from './run-operation.js';
+
+/** The work of `feedbackd post …`: run the operation, print the answer as text or JSON. */
+
+/** The flags of `post list`. */
+export interface ListFlags extends AdminFlags {
+  board?: string;
+  roadmap?: string;
+  limit?: string;
+  page?: string;
+}
+
+/** The flags of `post move`: a url or id, false for --no-board / --no-roadmap, undefined when not given. */
+export interface MoveFlags extends AdminFlags {
+  board?: string | false;
+  roadmap?: string | false;
+}
+
+/** `post list`: with a full page, a last line says how to see the next one. */
+export async function listPostsCommand(flags: ListFlags, run: CliRun): Promise<void> {
+  const args = { board: flags.board, roadmap: flags.roadmap, limit: flags.limit, page: flags.page };
+  const posts = (await runAdminOperation(flags, run, 'post.list', args)) as PostView[];
+  if (flags.json) return printJson(run.io, posts);
+  printPostTable(run.io, posts);
+  // The API checked --limit and --page, so they are numbers here (or absent: its defaults).
+  const limit = Number(flags.limit ?? 10);
+  if (posts.length > 0 && posts.length === limit) printLines(run.io, `(more may follow: --page ${Number(flags.page ?? 1) + 1})`);
+}
+
+/** `post show <post>`. */
+export async function showPostCommand(ref: string, flags: AdminFlags, run: CliRun): Promise<void> {
+  const post = (await runAdminOperation(flags, run, 'post.show', { post: ref })) as PostDetail;
+  if (flags.json) printJson(run.io, post);
+  else printPost(run.io, post);
+}
+
+/** `post delete <post>`. */
+export async function deletePostCommand(ref: string, flags: AdminFlags, run: CliRun): Promise<void> {
+  const post = (await runAdminOperation(flags, run, 'post.delete', { post: ref })) as PostDetail;
+  if (flags.json) return printJson(run.io, post);
+  const votes = counted(post.voters.votesCount, 'vote');
+  printLines(run.io, `Deleted post ${quoted(post.title)} (${post.postId}) with its ${votes} and comments.`);
+}
+
+/** `post move <post>`: the operation refuses a move that names neither a board nor a roadmap. */
+export async function movePostCommand(ref: string, flags: MoveFlags, run: CliRun): Promise<void> {
+  const target = (value: string | false | undefined) => (value === false ? null : value);
+  const args = { post: ref, board: target(flags.board), roadmap: target(flags.roadmap) };
+  const post = (await runAdminOperation(flags, run, 'post.move', args)) as PostDetail;
+  if (flags.json) return printJson(run.io, post);
+  printLines(run.io, `Post ${quoted(post.title)} (${post.postId}) is now ${placeOf(post)}.`);
+}
