@@ -4,7 +4,7 @@ import type { UserListItem } from '../../services/user-views.js';
 import type { CliRun } from '../io.js';
 import type { AdminFlags } from './admin-options.js';
 import { printJson, printLines } from './output.js';
-import { type PasswordFlags, readGivenPassword, readRequiredPassword } from './password-input.js';
+import { type PasswordFlags, readAdminPassword, readRequiredPassword } from './password-input.js';
 import { runAdminOperation } from './run-operation.js';
 import { deletionLine, printUser, printUserTable } from './user-output.js';
 
@@ -39,7 +39,7 @@ export async function showUserCommand(ref: string, flags: AdminFlags, run: CliRu
 
 /** `user create`. */
 export async function createUserCommand(flags: CreateFlags, run: CliRun): Promise<void> {
-  const password = await readGivenPassword(flags, run.io);
+  const password = await readAdminPassword(flags, run.io);
   const args = { email: flags.email, name: flags.name, password, owner: flags.owner === true };
   const user = (await runAdminOperation(flags, run, 'user.create', args)) as UserListItem;
   if (flags.json) return printJson(run.io, user);

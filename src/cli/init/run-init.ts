@@ -10,7 +10,7 @@ import { isVerbose, runServe } from '../serve/run-serve.js';
 import { answersFromFlags, type CompleteAnswers, isComplete, missingFlags } from './answers.js';
 import { settingCheck } from './checks.js';
 import { canPrompt, type InitFlags, settingFlagsOf } from './init-flags.js';
-import { readPasswordInput } from './password-input.js';
+import { readGivenPassword } from '../password-input.js';
 import { createOwner, isSetUp } from './site.js';
 import { alreadySetUpLines, setupSummary } from './summary.js';
 import { askMissing } from './wizard.js';
@@ -38,7 +38,7 @@ function inputError(title: string, problems: string[]): AppError {
 }
 
 async function gatherAnswers(flags: InitFlags, run: CliRun, loaded: LoadedConfig, interactive: boolean): Promise<CompleteAnswers> {
-  const password = await readPasswordInput(flags, run.io);
+  const password = await readGivenPassword(flags, run.io, 'INIT_INPUT_INVALID');
   const { answers, problems } = answersFromFlags(flags, password, loaded);
   if (interactive && problems.length === 0) return askMissing(run.io, answers, loaded);
   const missing = interactive ? [] : missingFlags(answers).map((flag) => `missing ${flag}`);
