@@ -1,9 +1,11 @@
+import type { ExecutionContext } from 'ava';
 import { randomUUID } from 'node:crypto';
 import { insertAccount, toAuthUser } from '../../src/services/accounts.js';
 import type { ServiceContext } from '../../src/services/context.js';
 import { slugBase } from '../../src/services/posts.js';
 import { randomBase36 } from '../../src/services/text.js';
 import { EVERYONE_ROLE_ID } from '../../src/storage/seed.js';
+import { startTestServer, type TestServer } from './server.js';
 import type { BoardRow, PostRow, RoadmapRow, UserRow } from '../../src/storage/types.js';
 
 export const OWNER = { email: 'ada@example.org', password: 'correct horse battery', name: 'Ada Lovelace' };
@@ -117,3 +119,24 @@ export async function voteAt(ctx: ServiceContext, user: UserRow, post: PostRow, 
 }
 
 export { EVERYONE_ROLE_ID };
+
+/** The callers of a visibility matrix (API.md §2.7); anonymous callers send no token. */
+export interface Cast {
+  server: TestServer;
+  owner: Persona;
+  /** `@everyone` only. */
+  member: Persona;
+  /** `@everyone` plus the read permission the matrix is about. */
+  reader: Persona;
+}
+
+/** A server with the owner set up through the API, a plain member and a member holding `readPermission`. */
+export async function startCast(readPermission: string, t?: ExecutionContext): Promise<Cast> {
+  const server = await startTestServer();
+  t?.teardown(server.close);
+  const setup = await server.request('POST', '/auth/setup', { body: OWNER });
+  const owner = { user: (await server.ctx.storage.users.getOwner())!, token: setup.body.user.authToken as string };
+  const member = await createMember(server.ctx);
+  const reader = await createMember(server.ctx, { permissions: [readPermission] });
+  return { server, owner, member, reader };
+}

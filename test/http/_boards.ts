@@ -1,7 +1,7 @@
 import type { ExecutionContext } from 'ava';
 import type { BoardRow } from '../../src/storage/types.js';
-import { createBoard, createMember, OWNER, type Persona } from '../_helpers/personas.js';
-import { startTestServer, type TestServer } from '../_helpers/server.js';
+import { type Cast, createBoard, startCast as startCastFor } from '../_helpers/personas.js';
+import type { TestServer } from '../_helpers/server.js';
 
 /** Error bodies the board routes answer with (API.md §5). */
 export const validationError = (path: string, message: string) => ({ message, code: 'VALIDATION_ERROR', errors: [{ path, message }] });
@@ -29,25 +29,11 @@ export const byTime = (a: BoardRow, b: BoardRow) => a.createdAt.localeCompare(b.
 /** The ids of a `{ boards }` body, in order. */
 export const ids = (body: { boards: Array<{ boardId: string }> }) => body.boards.map((board) => board.boardId);
 
-/** The callers of the visibility matrix (API.md §2.7); `anonymous` sends no token. */
-export interface Cast {
-  server: TestServer;
-  owner: Persona;
-  /** `@everyone` only. */
-  member: Persona;
-  /** `@everyone` plus `board:read`. */
-  reader: Persona;
-}
+export type { Cast } from '../_helpers/personas.js';
 
 /** A server with the owner set up through the API, a plain member and a member holding `board:read`. */
-export async function startCast(t?: ExecutionContext): Promise<Cast> {
-  const server = await startTestServer();
-  t?.teardown(server.close);
-  const setup = await server.request('POST', '/auth/setup', { body: OWNER });
-  const owner = { user: (await server.ctx.storage.users.getOwner())!, token: setup.body.user.authToken as string };
-  const member = await createMember(server.ctx);
-  const reader = await createMember(server.ctx, { permissions: ['board:read'] });
-  return { server, owner, member, reader };
+export function startCast(t?: ExecutionContext): Promise<Cast> {
+  return startCastFor('board:read', t);
 }
 
 /** Boards straight to storage at chosen times; `display` of board i is `shown(i)`. */

@@ -1,7 +1,7 @@
 import type { ExecutionContext } from 'ava';
 import type { RoadmapRow } from '../../src/storage/types.js';
-import { createMember, createRoadmap, OWNER, type Persona } from '../_helpers/personas.js';
-import { startTestServer, type TestServer } from '../_helpers/server.js';
+import { type Cast, createRoadmap, startCast as startCastFor } from '../_helpers/personas.js';
+import type { TestServer } from '../_helpers/server.js';
 
 /** Error bodies the roadmap routes answer with (API.md §5). */
 export const validationError = (path: string, message: string) => ({ message, code: 'VALIDATION_ERROR', errors: [{ path, message }] });
@@ -44,25 +44,11 @@ export function view(roadmap: RoadmapRow) {
 /** The ids of a `{ roadmaps }` body, in order. */
 export const ids = (body: { roadmaps: Array<{ id: string }> }) => body.roadmaps.map((roadmap) => roadmap.id);
 
-/** The callers of the visibility matrix (API.md §2.7); `anonymous` sends no token. */
-export interface Cast {
-  server: TestServer;
-  owner: Persona;
-  /** `@everyone` only. */
-  member: Persona;
-  /** `@everyone` plus `roadmap:read`. */
-  reader: Persona;
-}
+export type { Cast } from '../_helpers/personas.js';
 
 /** A server with the owner set up through the API, a plain member and a member holding `roadmap:read`. */
-export async function startCast(t?: ExecutionContext): Promise<Cast> {
-  const server = await startTestServer();
-  t?.teardown(server.close);
-  const setup = await server.request('POST', '/auth/setup', { body: OWNER });
-  const owner = { user: (await server.ctx.storage.users.getOwner())!, token: setup.body.user.authToken as string };
-  const member = await createMember(server.ctx);
-  const reader = await createMember(server.ctx, { permissions: ['roadmap:read'] });
-  return { server, owner, member, reader };
+export function startCast(t?: ExecutionContext): Promise<Cast> {
+  return startCastFor('roadmap:read', t);
 }
 
 /** `count` roadmaps straight to storage with the next indexes; roadmap i is displayed when `shown(i)`. */
