@@ -4,6 +4,7 @@ import { invalidFile, isPlainObject } from './backup-format.js';
 export type FieldKind =
   | 'uuid'
   | 'uuid?'
+  | '~uuid'
   | 'string'
   | 'string?'
   | '~string'
@@ -22,6 +23,7 @@ const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const RULES: Record<FieldKind, { test: (value: unknown) => boolean; text: string }> = {
   uuid: { test: (value) => typeof value === 'string' && UUID.test(value), text: 'a lower-case UUID' },
   'uuid?': { test: (value) => value === null || (typeof value === 'string' && UUID.test(value)), text: 'a lower-case UUID or null' },
+  '~uuid': { test: (value) => value === undefined || (typeof value === 'string' && UUID.test(value)), text: 'a lower-case UUID when present' },
   string: { test: (value) => typeof value === 'string', text: 'a string' },
   'string?': { test: (value) => value === null || typeof value === 'string', text: 'a string or null' },
   '~string': { test: (value) => value === undefined || typeof value === 'string', text: 'a string when present' },

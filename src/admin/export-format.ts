@@ -1,14 +1,44 @@
-import type { BoardRow, PostRow, RoadmapRow, RoleRow, SettingsRow, UserRoleRow, UserRow, VoteRow } from '../storage/types.js';
+import type { BoardRow, CommentRow, PostRow, RoadmapRow, RoleRow, SettingsRow, UserRoleRow, UserRow, VoteRow } from '../storage/types.js';
 import type { FieldSpec } from './export-fields.js';
+
+/*
+ * The export format: written by `feedbackd export`, read by `feedbackd import`.
+ *
+ * One JSON object (gzipped when the file name ends in `.gz`). Header fields come first:
+ *   format                  "feedbackd-export"
+ *   version                 2; this code writes 2 and reads 1 and 2 (a higher one is refused: upgrade first)
+ *   feedbackdVersion        the feedbackd version that wrote the file
+ *   exportedAt              ISO 8601 time of the snapshot
+ *   includesPasswordHashes  true when users carry `passwordHash`
+ *   counts                  rows per section; when present, a section with another number of rows refuses the file
+ *   settings                the site settings (SETTINGS_FIELDS); absent: the board keeps its own
+ * then one list per section (SECTION_FIELDS), in import order: users, roles, roleAssignments, boards,
+ * roadmaps, posts, votes, comments. A row refers only to rows of earlier sections, or, for a reply,
+ * to its parent comment, which comes earlier in `comments`. Rows are sorted by (createdAt, id),
+ * except that a reply always comes after its parent, even when they share a timestamp. An absent
+ * section is empty; top-level fields the version does not know are reported, not read.
+ *
+ * Field values: ids are lower-case UUIDs, times ISO 8601 with milliseconds and `Z`. Users have no
+ * token version and carry `passwordHash` only when asked. A comment carries `activityId`, the id of
+ * its activity entry; the entry itself (type "comment", on the comment's post, at the comment's
+ * createdAt) is not a row of its own and is recreated on import with that id (a new id when the
+ * field is absent).
+ *
+ * Versions: 1 has every section but `comments` (a `comments` field in a version-1 file is not
+ * read); 2 adds `comments`.
+ */
 
 /** The `format` field of an export file. */
 export const EXPORT_FORMAT = 'feedbackd-export';
 
 /** The export format version this code writes and the highest it reads. */
-export const EXPORT_VERSION = 1;
+export const EXPORT_VERSION = 2;
 
 /** An exported user: no token version; the password hash only when asked for. */
 export type ExportedUser = Omit<UserRow, 'tokenVersion' | 'passwordHash'> & { passwordHash?: string };
+
+/** An exported comment: the comment's row and the id of its activity entry (absent in a hand-made file: a new one is made). */
+export type ExportedComment = CommentRow & { activityId?: string };
 
 /** The row lists of an export file, by section name. */
 export interface ExportSections {
@@ -19,13 +49,31 @@ export interface ExportSections {
   roadmaps: RoadmapRow[];
   posts: PostRow[];
   votes: VoteRow[];
+  comments: ExportedComment[];
 }
 
 /** The name of a list section. */
 export type SectionName = keyof ExportSections;
 
 /** The sections in file order, which is also import order: rows come after the rows they refer to. */
-export const SECTION_NAMES: readonly SectionName[] = ['users', 'roles', 'roleAssignments', 'boards', 'roadmaps', 'posts', 'votes'];
+export const SECTION_NAMES: readonly SectionName[] = ['users', 'roles', 'roleAssignments', 'boards', 'roadmaps', 'posts', 'votes', 'comments'];
+
+/** The format version that introduced each section; an older file has none of its rows. */
+export const SECTION_SINCE: Readonly<Record<SectionName, number>> = {
+  users: 1,
+  roles: 1,
+  roleAssignments: 1,
+  boards: 1,
+  roadmaps: 1,
+  posts: 1,
+  votes: 1,
+  comments: 2,
+};
+
+/** The sections a file of this format version holds, in import order. */
+export function sectionsOf(version: number): SectionName[] {
+  return SECTION_NAMES.filter((name) => SECTION_SINCE[name] <= version);
+}
 
 /** The header fields of an export file. */
 export interface ExportHeader {
@@ -77,6 +125,18 @@ export const SECTION_FIELDS: Readonly<Record<SectionName, FieldSpec>> = {
     ...TIMES,
   },
   votes: { id: 'uuid', userId: 'uuid', postId: 'uuid', createdAt: 'time' },
+  comments: {
+    id: 'uuid',
+    postId: 'uuid',
+    parentId: 'uuid?',
+    userId: 'uuid',
+    body: 'string',
+    isInternal: 'boolean',
+    isEdited: 'boolean',
+    isSpam: 'boolean',
+    ...TIMES,
+    activityId: '~uuid',
+  },
 };
 
 /** The fields of the site settings. */

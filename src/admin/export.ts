@@ -1,9 +1,10 @@
 import { isAbsolute } from 'node:path';
 import { AppError } from '../errors.js';
 import type { ServiceContext } from '../services/context.js';
-import type { DatabaseSnapshot, UserRow } from '../storage/types.js';
+import type { ActivityRow, CommentRow, DatabaseSnapshot, UserRow } from '../storage/types.js';
 import { VERSION } from '../version.js';
 import { writeJsonFileDurably } from './backup-file-writer.js';
+import { parentsFirst, withActivityIds } from './export-comments.js';
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
@@ -56,9 +57,14 @@ export async function exportData(ctx: ServiceContext, args: unknown): Promise<Ex
   return { file: out, bytes, counts, includesPasswordHashes: includePasswordHashes };
 }
 
-/** Every section's rows, oldest first (by createdAt, then id), so two exports of the same data are the same. */
+/**
+ * Every section's rows, oldest first (by createdAt, then id), so two exports of the same data are
+ * the same; a reply comes after its parent even when its timestamp or id sorts before it.
+ */
 export function exportSections(snapshot: DatabaseSnapshot, includePasswordHashes: boolean): ExportSections {
   const { tables } = snapshot;
+  const comments = (tables.comments ?? []) as readonly CommentRow[];
+  const activities = (tables.activities ?? []) as readonly ActivityRow[];
   return {
     users: inOrder(tables.users).map((user) => exportedUser(user, includePasswordHashes)),
     roles: inOrder(tables.roles),
@@ -67,6 +73,7 @@ export function exportSections(snapshot: DatabaseSnapshot, includePasswordHashes
     roadmaps: inOrder(tables.roadmaps),
     posts: inOrder(tables.posts),
     votes: inOrder(tables.votes),
+    comments: parentsFirst(withActivityIds(inOrder(comments), activities)),
   };
 }
 

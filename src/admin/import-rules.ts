@@ -1,5 +1,6 @@
-import type { BoardRow, PostRow, Repositories, RoadmapRow, RoleRow, UserRoleRow, UserRow, VoteRow } from '../storage/types.js';
-import type { ExportSections, SectionName } from './export-format.js';
+import { randomUUID } from 'node:crypto';
+import type { BoardRow, CommentRow, PostRow, Repositories, RoadmapRow, RoleRow, UserRoleRow, UserRow, VoteRow } from '../storage/types.js';
+import type { ExportedComment, ExportSections, SectionName } from './export-format.js';
 import type { ImportState } from './import-state.js';
 
 /** A row of a section as it is in the file. */
@@ -147,6 +148,13 @@ export const SECTION_RULES: Readonly<Record<SectionName, SectionRule>> = {
     insert: (tx, row) => tx.votes.insert(row as unknown as VoteRow),
     label: (row) => row.id,
   },
+  comments: {
+    has: async (tx, id) => (await tx.comments.get(id)) !== undefined,
+    uniques: (row) => commentUniques(row as FileRow<'comments'>),
+    adapt: (row, tx, state) => adaptComment(row as FileRow<'comments'>, tx, state),
+    insert: (tx, row) => insertComment(tx, row as unknown as Required<ExportedComment>),
+    label: (row) => row.id,
+  },
 };
 
 /** A post needs its author; a missing board or roadmap is dropped (null), as deleting one would. */
@@ -164,4 +172,41 @@ async function adaptPost(post: FileRow<'posts'>, tx: Repositories, state: Import
     roadmapId = null;
   }
   return { row: { ...post, boardId, roadmapId }, notes };
+}
+
+/** A comment's activity entry is unique by its id and by its comment (an entry left over in damaged data would clash). */
+function commentUniques({ id, activityId }: FileRow<'comments'>): UniqueKey[] {
+  const keys: UniqueKey[] = [
+    { rule: 'activity entry of comment', value: id, taken: async (tx) => (await tx.activities.getByComment(id)) !== undefined },
+  ];
+  if (activityId !== undefined) {
+    keys.push({ rule: 'activity id', value: activityId, taken: async (tx) => (await tx.activities.get(activityId)) !== undefined });
+  }
+  return keys;
+}
+
+/**
+ * A comment needs its post and its author; a reply needs its parent, on the same post (API.md
+ * §3.15). Without an activity id in the file, its activity entry gets a new one.
+ */
+async function adaptComment(comment: FileRow<'comments'>, tx: Repositories, state: ImportState): Promise<Adapted | { refused: string }> {
+  const missing = await missingRequired(state, tx, [['posts', comment.postId, 'post'], ['users', comment.userId, 'author']]);
+  if (missing) return { refused: missing };
+  const { parentId } = comment;
+  if (parentId !== null) {
+    const parentPost = await state.commentPostOf(parentId, tx);
+    if (parentPost === undefined) return { refused: `its parent comment ${parentId} does not exist here (neither in the data nor imported)` };
+    if (parentPost !== comment.postId) {
+      return { refused: `its parent comment ${parentId} is on another post (${parentPost}): a reply must be on its parent's post` };
+    }
+  }
+  if (comment.activityId !== undefined) return asIs(comment);
+  return { row: { ...comment, activityId: randomUUID() }, notes: ['no activityId in the file: its activity entry gets a new id'] };
+}
+
+/** Stores the comment and its activity entry, which has the comment's post and timestamp. */
+async function insertComment(tx: Repositories, row: Required<ExportedComment>): Promise<void> {
+  const { activityId, ...comment } = row;
+  await tx.comments.insert(comment satisfies CommentRow);
+  await tx.activities.insert({ id: activityId, postId: comment.postId, commentId: comment.id, type: 'comment', createdAt: comment.createdAt });
 }

@@ -10,6 +10,8 @@ export class ImportState {
   private readonly inserted = new Map<SectionName, Set<string>>();
   private readonly claimed = new Set<string>();
   private readonly roadmapIndexes = new Set<number>();
+  /** The post of each comment this pass inserts, by comment id (a reply must be on its parent's post). */
+  private readonly commentPosts = new Map<string, string>();
   /** An imported user became the owner. */
   ownerTaken = false;
 
@@ -37,6 +39,12 @@ export class ImportState {
     for (const key of keys) this.claimed.add(`${key.rule}\u0000${key.value}`);
     if (section === 'users' && row.isOwner === true) this.ownerTaken = true;
     if (section === 'roadmaps') this.roadmapIndexes.add(row.index as number);
+    if (section === 'comments') this.commentPosts.set(row.id as string, row.postId as string);
+  }
+
+  /** The post id of a comment in the storage or imported by this pass; undefined when there is no such comment. */
+  async commentPostOf(id: string, tx: Repositories): Promise<string | undefined> {
+    return this.commentPosts.get(id) ?? (await tx.comments.get(id))?.postId;
   }
 
   /** The wanted roadmap index when it is free, else the one after the highest in use (roadmap indexes are unique). */

@@ -5,7 +5,7 @@ import { createLogger } from '../../src/logger.js';
 import { insertAccount, toAuthUser } from '../../src/services/accounts.js';
 import type { ServiceContext } from '../../src/services/context.js';
 import { createServiceContext } from '../../src/services/create-context.js';
-import type { UserRow } from '../../src/storage/types.js';
+import type { CommentRow, PostRow, UserRow } from '../../src/storage/types.js';
 import { testConfig } from '../_helpers/config.js';
 import { createBoard, createMember, createPostAt, createRoadmap, OWNER, voteAt } from '../_helpers/personas.js';
 
@@ -22,7 +22,7 @@ export async function openBoard(dataDir: string): Promise<ServiceContext & { clo
   return createServiceContext(testConfig(dataDir, { secret: null }), createLogger('silent'));
 }
 
-/** Fills a data dir: an owner who can log in, a member with a role, a board, a roadmap, posts, votes and settings. */
+/** Fills a data dir: an owner who can log in, a member with a role, a board, a roadmap, posts, votes, comments and settings. */
 export async function seedBoard(dataDir: string): Promise<SeededBoard> {
   const ctx = await openBoard(dataDir);
   try {
@@ -39,11 +39,54 @@ export async function seedBoard(dataDir: string): Promise<SeededBoard> {
     await voteAt(ctx, owner, first, '2024-01-04T10:00:00.000Z');
     await voteAt(ctx, member.user, first, '2024-01-04T11:00:00.000Z');
     await voteAt(ctx, member.user, second, '2024-01-04T12:00:00.000Z');
+    await seedComments(ctx, owner, member.user, [first, second]);
     await ctx.storage.settings.update({ title: 'Seeded board', allowSignup: false });
     return { owner, ownerToken: toAuthUser(ctx, owner).authToken };
   } finally {
     await ctx.close();
   }
+}
+
+/** A comment and its activity entry (same timestamp), written straight to storage. */
+export async function commentAt(
+  ctx: ServiceContext,
+  author: UserRow,
+  post: PostRow,
+  fields: Partial<CommentRow> & { createdAt: string },
+): Promise<CommentRow> {
+  const row: CommentRow = {
+    id: randomUUID(),
+    postId: post.id,
+    parentId: null,
+    userId: author.id,
+    body: 'A comment',
+    isInternal: false,
+    isEdited: false,
+    isSpam: false,
+    updatedAt: fields.createdAt,
+    ...fields,
+  };
+  return ctx.storage.transaction(async (tx) => {
+    const comment = await tx.comments.insert(row);
+    await tx.activities.insert({ id: randomUUID(), postId: post.id, commentId: comment.id, type: 'comment', createdAt: comment.createdAt });
+    return comment;
+  });
+}
+
+/**
+ * Comments on the first post: a thread whose reply has the parent's timestamp and an id sorting
+ * before the parent's (so only the parents-first rule puts it after), a reply to that reply, and an
+ * internal note; on the second post an edited comment flagged as spam.
+ */
+async function seedComments(ctx: ServiceContext, owner: UserRow, member: UserRow, [first, second]: PostRow[]): Promise<void> {
+  const at = '2024-01-05T10:00:00.000Z';
+  const [low, high] = [randomUUID(), randomUUID()].sort();
+  const parent = await commentAt(ctx, owner, first!, { id: high!, body: 'We plan this', createdAt: at });
+  const reply = await commentAt(ctx, member, first!, { id: low!, parentId: parent.id, body: 'Great', createdAt: at });
+  await commentAt(ctx, owner, first!, { parentId: reply.id, body: 'Thanks', createdAt: '2024-01-05T11:00:00.000Z' });
+  await commentAt(ctx, owner, first!, { body: 'Internal note', isInternal: true, createdAt: '2024-01-05T12:00:00.000Z' });
+  const edited = { body: 'Buy now', isEdited: true, isSpam: true, createdAt: '2024-01-06T10:00:00.000Z', updatedAt: '2024-01-06T11:00:00.000Z' };
+  await commentAt(ctx, member, second!, edited);
 }
 
 /** `count` users (no password hashes) with one post each, as an export file's sections, for big-import tests. */

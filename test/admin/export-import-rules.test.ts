@@ -20,7 +20,12 @@ function post(userId: string, slug: string, extra: Record<string, unknown> = {})
   return { id: randomUUID(), title: slug, slug, slugId: slug, contentMarkdown: null, userId, boardId: null, roadmapId: null, createdAt: T, updatedAt: T, ...extra };
 }
 
-/** A board (seeded when asked) and a function importing sections into it. */
+function comment(userId: string, postId: string, extra: Record<string, unknown> = {}) {
+  const fields = { parentId: null, body: 'Nice', isInternal: false, isEdited: false, isSpam: false, createdAt: T, updatedAt: T };
+  return { id: randomUUID(), postId, userId, ...fields, activityId: randomUUID(), ...extra };
+}
+
+/** A board (seeded when asked) and a function importing sections into it (format version 2 unless the sections say otherwise). */
 async function board(t: ExecutionContext, seeded: boolean) {
   const dir = await mkdtemp(join(tmpdir(), 'feedbackd-import-'));
   t.teardown(() => rm(dir, { recursive: true, force: true }));
@@ -29,7 +34,7 @@ async function board(t: ExecutionContext, seeded: boolean) {
   t.teardown(() => ctx.close());
   const run = async (sections: Record<string, unknown>, onConflict = 'skip'): Promise<ImportSummary> => {
     const file = join(dir, `${randomUUID()}.json`);
-    await writeFile(file, JSON.stringify({ format: 'feedbackd-export', version: 1, ...sections }));
+    await writeFile(file, JSON.stringify({ format: 'feedbackd-export', version: 2, ...sections }));
     return importData(ctx, { file, onConflict });
   };
   return { ctx: ctx as ServiceContext, run };
@@ -67,7 +72,7 @@ test('a role whose name is taken (any case) is skipped and assignments to it are
   const member = user('dee@example.org');
   const role = { id: randomUUID(), name: '@EVERYONE', description: null, isSystem: false, permissions: [], createdAt: T, updatedAt: T };
   const assignment = { id: randomUUID(), userId: member.id, roleId: role.id, createdAt: T };
-  const summary = await run({ users: [member], roles: [role], roleAssignments: [assignment], comments: [] });
+  const summary = await run({ version: 1, users: [member], roles: [role], roleAssignments: [assignment], comments: [] });
   t.deepEqual(summary.counts.roles, { imported: 0, skipped: 1, refused: 0 });
   t.deepEqual(summary.counts.roleAssignments, { imported: 0, skipped: 0, refused: 1 });
   t.regex(summary.lines.join('\n'), /refused roleAssignments [0-9a-f-]{36}: its role [0-9a-f-]{36} does not exist here/);
@@ -77,8 +82,90 @@ test('a role whose name is taken (any case) is skipped and assignments to it are
 
 test('a file of a newer format version, or with a malformed row, is refused before anything is written', async (t) => {
   const { ctx, run } = await board(t, false);
-  await t.throwsAsync(run({ version: 2 }), { message: /feedbackd-export version 2; this feedbackd reads versions up to 1: upgrade feedbackd/ });
+  await t.throwsAsync(run({ version: 3 }), { message: /feedbackd-export version 3; this feedbackd reads versions up to 2: upgrade feedbackd/ });
   const bad = user('eve@example.org', { isBlocked: 'no' });
   await t.throwsAsync(run({ users: [user('fay@example.org'), bad] }), { message: /is not a valid export: users\[1\] field isBlocked must be true or false/ });
+  const noted = comment(randomUUID(), randomUUID(), { activityId: 'A1' });
+  await t.throwsAsync(run({ comments: [noted] }), { message: /is not a valid export: comments\[0\] field activityId must be a lower-case UUID when present/ });
   t.is(await ctx.storage.users.count(), 0);
+});
+
+/** A user with a post, as file sections, and the ids to comment with. */
+function author() {
+  const ada = user('ada@example.org');
+  const first = post(ada.id, 'first');
+  return { ada, first, sections: { users: [ada], posts: [first, post(ada.id, 'second')] } };
+}
+
+test('a reply listed before its parent is imported after it; comments and activity entries keep their ids and times', async (t) => {
+  const { ctx, run } = await board(t, false);
+  const { ada, first, sections } = author();
+  const parent = comment(ada.id, first.id);
+  const reply = comment(ada.id, first.id, { parentId: parent.id, isInternal: true, isEdited: true, updatedAt: '2024-02-02T00:00:00.000Z' });
+  const summary = await run({ ...sections, comments: [reply, parent] }, 'fail');
+  t.deepEqual(summary.counts.comments, { imported: 2, skipped: 0, refused: 0 });
+  const { activityId, ...stored } = reply;
+  t.deepEqual(await ctx.storage.comments.get(reply.id), stored);
+  t.deepEqual(await ctx.storage.activities.getByComment(reply.id), { id: activityId, postId: first.id, commentId: reply.id, type: 'comment', createdAt: T });
+  t.is((await ctx.storage.activities.getByComment(parent.id))?.id, parent.activityId);
+});
+
+test('a comment whose post, author or parent is missing, or whose parent is on another post, is refused with the reason', async (t) => {
+  const { ctx, run } = await board(t, false);
+  const { ada, first, sections } = author();
+  const [missingPost, missingAuthor, missingParent] = [randomUUID(), randomUUID(), randomUUID()];
+  const elsewhere = comment(ada.id, sections.posts[1]!.id);
+  const rows = [
+    comment(ada.id, missingPost),
+    comment(missingAuthor, first.id),
+    comment(ada.id, first.id, { parentId: missingParent }),
+    elsewhere,
+    comment(ada.id, first.id, { parentId: elsewhere.id }),
+  ];
+  const summary = await run({ ...sections, comments: rows });
+  t.deepEqual(summary.counts.comments, { imported: 1, skipped: 0, refused: 4 });
+  t.deepEqual(summary.lines.filter((line) => line.includes(' comments ')), [
+    `refused comments ${rows[0]!.id}: its post ${missingPost} does not exist here (neither in the data nor imported)`,
+    `refused comments ${rows[1]!.id}: its author ${missingAuthor} does not exist here (neither in the data nor imported)`,
+    `refused comments ${rows[2]!.id}: its parent comment ${missingParent} does not exist here (neither in the data nor imported)`,
+    `refused comments ${rows[4]!.id}: its parent comment ${elsewhere.id} is on another post (${elsewhere.postId}): a reply must be on its parent's post`,
+  ]);
+  t.is(await ctx.storage.comments.count(), 1);
+  t.is(await ctx.storage.activities.count(), 1);
+  const failed = await run({ comments: [comment(ada.id, missingPost)] }, 'fail').catch((error: Error) => error);
+  t.regex(String(failed), /Import stopped before writing anything: 1 row\(s\)[\s\S]*\n {2}comments [0-9a-f-]{36}: its post [0-9a-f-]{36} does not exist here/);
+});
+
+test('comments already there are skipped, or stop the import with fail; a taken activity id is skipped; a missing one is made', async (t) => {
+  const { ctx, run } = await board(t, false);
+  const { ada, first, sections } = author();
+  const parent = comment(ada.id, first.id);
+  const reply = comment(ada.id, first.id, { parentId: parent.id });
+  await run({ ...sections, comments: [parent, reply] });
+
+  const failed = await run({ comments: [parent, reply] }, 'fail').catch((error: Error) => error);
+  t.regex(String(failed), new RegExp(`\n {2}comments ${parent.id}: a row with this id is already there\n {2}comments ${reply.id}: a row with this id`));
+  const again = await run({ comments: [parent, reply] });
+  t.deepEqual(again.counts.comments, { imported: 0, skipped: 2, refused: 0 });
+
+  const clash = comment(ada.id, first.id, { activityId: parent.activityId });
+  const { activityId: _none, ...bare } = comment(ada.id, first.id);
+  const mixed = await run({ comments: [clash, bare] });
+  t.deepEqual(mixed.counts.comments, { imported: 1, skipped: 1, refused: 0 });
+  t.deepEqual(mixed.lines, [
+    `skipped comments ${clash.id}: activity id "${parent.activityId}" is already taken`,
+    `changed comments ${bare.id}: no activityId in the file: its activity entry gets a new id`,
+  ]);
+  t.like(await ctx.storage.activities.getByComment(bare.id), { postId: first.id, commentId: bare.id, createdAt: T });
+  t.is(await ctx.storage.activities.count(), 3);
+});
+
+test('a version-1 file (no comments section) still imports; a comments field in it is not read', async (t) => {
+  const { ctx, run } = await board(t, false);
+  const { ada, first, sections } = author();
+  const summary = await run({ version: 1, counts: { users: 1, posts: 2, comments: 7 }, ...sections, comments: [comment(ada.id, first.id)] }, 'fail');
+  t.deepEqual(summary.counts.posts, { imported: 2, skipped: 0, refused: 0 });
+  t.deepEqual(summary.counts.comments, { imported: 0, skipped: 0, refused: 0 });
+  t.deepEqual(summary.unknownSections, ['comments']);
+  t.is(await ctx.storage.comments.count(), 0);
 });

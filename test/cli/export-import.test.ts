@@ -2,8 +2,12 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import test, { type ExecutionContext } from 'ava';
 import bcrypt from 'bcrypt';
+import { createApp } from '../../src/http/app.js';
+import { startServer } from '../../src/http/server.js';
+import { toAuthUser } from '../../src/services/accounts.js';
 import { VERSION } from '../../src/version.js';
 import { OWNER } from '../_helpers/personas.js';
+import { sendRequest } from '../_helpers/server.js';
 import { manyUsersAndPosts, openBoard, seedBoard } from '../admin/backup-fixtures.js';
 import { finished, runInProcess, spawnCli, startServing, stopServing, tempDir } from './_cli.ts';
 
@@ -19,6 +23,29 @@ async function exported(t: ExecutionContext, dataDir: string, out: string, withH
   return data;
 }
 
+/**
+ * What the board in `dataDir` serves: every post's GET /posts/:id/activity (public and internal) as
+ * its owner sees it, by post id; and the comments and activity tables as stored, sorted by id.
+ */
+async function servedComments(dataDir: string): Promise<Json> {
+  const ctx = await openBoard(dataDir);
+  const server = await startServer(createApp(ctx), { host: '127.0.0.1', port: 0 });
+  try {
+    const token = toAuthUser(ctx, (await ctx.storage.users.getOwner())!).authToken;
+    const { tables } = await ctx.storage.snapshot();
+    const activity: Record<string, Json> = {};
+    for (const { id } of tables.posts) {
+      const answer = await sendRequest(server.url, 'GET', `/posts/${id}/activity?visibility=public,internal&limit=100`, { token });
+      activity[id] = { status: answer.status, body: answer.body };
+    }
+    const byId = (rows: ReadonlyArray<{ id: string }>) => rows.slice().sort((a, b) => a.id.localeCompare(b.id));
+    return { activity, comments: byId(tables.comments!), activities: byId(tables.activities!) };
+  } finally {
+    await server.close();
+    await ctx.close();
+  }
+}
+
 /** An export file holding `sections` beside an empty header. */
 function exportFile(sections: Record<string, unknown>): string {
   return JSON.stringify({ format: 'feedbackd-export', version: 1, feedbackdVersion: VERSION, exportedAt: new Date().toISOString(), ...sections });
@@ -29,7 +56,7 @@ test('export, then import into a new board: the same rows with the same ids, set
   const source = join(root, 'source');
   await seedBoard(source);
   const original = await exported(t, source, join(root, 'source.json'));
-  t.like(original, { format: 'feedbackd-export', version: 1, includesPasswordHashes: true, counts: { users: 2, posts: 3, votes: 3 } });
+  t.like(original, { format: 'feedbackd-export', version: 2, includesPasswordHashes: true, counts: { users: 2, posts: 3, votes: 3, comments: 5 } });
 
   const target = join(root, 'target');
   const imported = await runInProcess(['import', join(root, 'source.json'), '--data', target]);
@@ -37,7 +64,26 @@ test('export, then import into a new board: the same rows with the same ids, set
   t.regex(imported.stderr, /note: created the data directory .*target/);
   t.regex(imported.stdout, /^Imported from .*source\.json:\nSECTION +IMPORTED +SKIPPED +REFUSED\nusers +2 +0 +0\n/);
   t.regex(imported.stdout, /Settings and the @everyone role: taken from the file/);
+  t.regex(imported.stdout, /\ncomments +5 +0 +0\n/);
   t.deepEqual(await exported(t, target, join(root, 'target.json')), original);
+  const served = await servedComments(target);
+  t.deepEqual(served, await servedComments(source), 'the same comments and activity rows, and the same activity answers');
+  t.is(served.activities.length, 5);
+  t.is(Object.values(served.activity).flatMap((answer: Json) => answer.body.activity).length, 5);
+});
+
+test('the export lists a reply after its parent even when its timestamp is the same and its id sorts first', async (t) => {
+  const root = await tempDir(t);
+  await seedBoard(join(root, 'source'));
+  const { comments } = await exported(t, join(root, 'source'), join(root, 'source.json'));
+  const reply = comments.find((comment: Json) => comment.body === 'Great');
+  const parent = comments.find((comment: Json) => comment.id === reply.parentId);
+  t.true(reply.id < parent.id && reply.createdAt === parent.createdAt, 'the fixture sorts the reply first by (createdAt, id)');
+  t.deepEqual(
+    comments.map((comment: Json) => comment.body),
+    ['We plan this', 'Great', 'Thanks', 'Internal note', 'Buy now'],
+  );
+  t.deepEqual(Object.keys(parent), ['id', 'postId', 'parentId', 'userId', 'body', 'isInternal', 'isEdited', 'isSpam', 'createdAt', 'updatedAt', 'activityId']);
 });
 
 test('users exported without password hashes are imported, but cannot log in until a reset', async (t) => {
@@ -84,16 +130,20 @@ test('into an existing board: skip reports each conflict and missing reference; 
   t.deepEqual(summary.counts.roadmaps, { imported: 0, skipped: 1, refused: 0 });
   t.deepEqual(summary.counts.posts, { imported: 2, skipped: 0, refused: 1 });
   t.deepEqual(summary.counts.votes, { imported: 1, skipped: 0, refused: 2 });
+  t.deepEqual(summary.counts.comments, { imported: 1, skipped: 0, refused: 4 });
   t.is(summary.settings, 'kept');
   const lines = summary.lines.join('\n');
   t.regex(lines, /skipped boards ideas \([0-9a-f-]{36}\): board url "ideas" is already taken/);
   t.regex(lines, /refused posts dark-mode-\w+ \([0-9a-f-]{36}\): its author [0-9a-f-]{36} does not exist here/);
   t.regex(lines, /changed posts export-to-csv-\w+ \([0-9a-f-]{36}\): board [0-9a-f-]{36} does not exist here: imported without a board/);
   t.regex(lines, /skipped roles @everyone .*this board keeps its own/);
+  t.regex(lines, /refused comments [0-9a-f-]{36}: its post [0-9a-f-]{36} does not exist here \(neither in the data nor imported\)/);
 
   const text = await runInProcess(['import', file, '--data', target]);
   t.regex(text.stdout, /^skipped users ada@example\.org .*\n/);
   t.regex(text.stdout, /\nusers +0 +2 +0\n/, 'a second run skips what the first imported');
+  t.regex(text.stdout, /\ncomments +0 +1 +4\n/);
+  t.regex(text.stdout, /skipped comments [0-9a-f-]{36}: a row with this id is already there/);
 });
 
 test('a long import shows plain progress lines on stderr when it is not on a terminal', async (t) => {

@@ -7,7 +7,7 @@ import type { ExportFlags } from '../ops/run-export.js';
 export function addExportCommand(program: Command, run: CliRun): void {
   const command = program
     .command('export')
-    .description('write the board (users, roles, boards, roadmaps, posts, votes, settings) as a versioned JSON file')
+    .description('write the board (users, roles, boards, roadmaps, posts, votes, comments, settings) as a versioned JSON file')
     .option('--out <file>', 'where to write (default: feedbackd-export-<time>.json here; a name ending in .gz is gzipped)')
     .option('--include-password-hashes', 'include the bcrypt password hashes, so users keep their passwords after an import');
   addAdminOptions(command)
