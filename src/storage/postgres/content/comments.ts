@@ -1,0 +1,41 @@
+import type { CommentRow, CommentsRepo } from '../../types.js';
+import type { Queryable } from '../queryable.js';
+import { deleteWhere, iso, listWhere, type TableSpec, tableRepo } from './sql.js';
+
+export const commentSpec: TableSpec<CommentRow> = {
+  table: 'comments',
+  columns: {
+    id: 'id',
+    postId: 'post_id',
+    parentId: 'parent_id',
+    userId: 'user_id',
+    body: 'body',
+    isInternal: 'is_internal',
+    isEdited: 'is_edited',
+    isSpam: 'is_spam',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+  },
+  fromDb: (r) => ({
+    id: String(r.id),
+    postId: String(r.post_id),
+    parentId: r.parent_id === null ? null : String(r.parent_id),
+    userId: String(r.user_id),
+    body: String(r.body),
+    isInternal: Boolean(r.is_internal),
+    isEdited: Boolean(r.is_edited),
+    isSpam: Boolean(r.is_spam),
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+  }),
+};
+
+/** Comments, reached by post, parent and author, oldest first. */
+export function createCommentsRepo(db: Queryable): CommentsRepo {
+  return {
+    ...tableRepo(db, commentSpec),
+    listReplies: (parentId) => listWhere(db, 'comments', 'parent_id', parentId, commentSpec.fromDb),
+    listByUser: (userId) => listWhere(db, 'comments', 'user_id', userId, commentSpec.fromDb),
+    deleteByPost: (postId) => deleteWhere(db, 'comments', 'post_id', postId),
+  };
+}

@@ -1,0 +1,51 @@
+import { UniqueViolation } from '../types.js';
+
+/*
+ * Every unique constraint and unique index of the migrations is named `<table>__<rule>` in
+ * snake_case (`users__email`, `user_roles__user_role`, `votes__user_post`, primary keys
+ * `<table>__id`). The contract names the same rule `<table>.<rule>` in camelCase
+ * (`users.email`, `userRoles.userRole`, `votes.userPost`, `users.id`): the mapping is mechanical.
+ */
+
+/** SQLSTATE of a broken unique constraint. */
+export const UNIQUE_VIOLATION = '23505';
+/** SQLSTATEs after which a serializable transaction may simply be run again. */
+export const RETRYABLE = new Set(['40001', '40P01']);
+
+/** The SQLSTATE of a driver error, if any. */
+export function sqlState(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+function camel(snake: string): string {
+  return snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** `user_roles__user_role` → `userRoles.userRole`; undefined for a name not following the convention. */
+export function contractConstraint(name: string): string | undefined {
+  const match = /^([a-z0-9_]+?)__([a-z0-9_]+)$/.exec(name);
+  if (!match) return undefined;
+  return `${camel(match[1]!)}.${camel(match[2]!)}`;
+}
+
+/**
+ * The error to throw for a failed query: a unique violation becomes UniqueViolation with the
+ * contract's constraint name; anything else is returned unchanged.
+ */
+export function mapUnique(error: unknown): unknown {
+  if (sqlState(error) !== UNIQUE_VIOLATION) return error;
+  const name = (error as { constraint?: unknown }).constraint;
+  const mapped = typeof name === 'string' ? contractConstraint(name) : undefined;
+  return mapped === undefined ? error : new UniqueViolation(mapped);
+}
+
+/** Runs a write, turning a broken uniqueness rule into UniqueViolation. */
+export async function mappingUnique<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw mapUnique(error);
+  }
+}

@@ -1,0 +1,15 @@
+import { CONTENT_MIGRATION } from '../content/migration.js';
+import { CORE_MIGRATION } from './001-core.js';
+import type { Migration } from './types.js';
+
+export type { Migration } from './types.js';
+
+/**
+ * Every migration, in the order they are applied; ids are 1, 2, 3… without gaps. A migration that
+ * has shipped is never edited: schema changes come as new entries.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  CORE_MIGRATION,
+  // Boards, roadmaps, posts, votes, comments and activity: written with the content repositories.
+  CONTENT_MIGRATION,
+];

@@ -1,0 +1,191 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import type { Config } from '../../config/types.js';
+import type { Logger } from '../../logger.js';
+import type {
+  ActivitiesRepo,
+  BoardsRepo,
+  CommentsRepo,
+  DatabaseSnapshot,
+  MailLogRepo,
+  MailTokensRepo,
+  PostsRepo,
+  Repositories,
+  RoadmapsRepo,
+  RolesRepo,
+  SettingsRepo,
+  Storage,
+  UserRolesRepo,
+  UsersRepo,
+  VotesRepo,
+} from '../types.js';
+import { mapUnique, RETRYABLE, sqlState } from './errors.js';
+import { migrate } from './migrate.js';
+import type { Queryable } from './queryable.js';
+import { createRepositories } from './repositories.js';
+import { readSnapshot } from './snapshot.js';
+
+/*
+ * Transactions run at SERIALIZABLE: the services' check-then-write units (one owner, one vote per
+ * user and post, role name checks…) stay correct with several processes on one database without
+ * explicit row locks. A unit that loses a serialisation race (40001) or a deadlock (40P01) is
+ * rolled back and run again, up to MAX_ATTEMPTS times; `work` must therefore only touch `tx`
+ * (the contract asks that anyway). COMMIT returns once PostgreSQL has made the writes durable
+ * (synchronous_commit on, the server default). Outside transactions, each repository call runs
+ * on the pool in autocommit mode.
+ */
+
+/** How often a transaction is tried before its serialisation failure is passed on. */
+export const MAX_ATTEMPTS = 10;
+
+/** Opens the PostgreSQL engine on `config.databaseUrl`: connects, applies missing migrations. */
+export async function openPostgresStorage(config: Config, logger: Logger): Promise<Storage> {
+  if (config.databaseUrl === null) throw new Error('openPostgresStorage needs a database URL');
+  const pool = new pg.Pool({ connectionString: config.databaseUrl, connectionTimeoutMillis: 10_000 });
+  // An idle connection dropped by the server must not crash the process: the pool replaces it.
+  pool.on('error', (error) => logger.warn({ err: error }, 'idle PostgreSQL connection failed'));
+  try {
+    const applied = await migrate(pool);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'database schema migrated');
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+  logger.debug('PostgreSQL storage opened');
+  return new PostgresStorage(pool, logger);
+}
+
+class PostgresStorage implements Storage {
+  readonly engine = 'postgres';
+  readonly users: UsersRepo;
+  readonly roles: RolesRepo;
+  readonly userRoles: UserRolesRepo;
+  readonly boards: BoardsRepo;
+  readonly roadmaps: RoadmapsRepo;
+  readonly posts: PostsRepo;
+  readonly votes: VotesRepo;
+  readonly comments: CommentsRepo;
+  readonly activities: ActivitiesRepo;
+  readonly settings: SettingsRepo;
+  readonly mailTokens: MailTokensRepo;
+  readonly mailLog: MailLogRepo;
+
+  private closing: Promise<void> | undefined;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly logger: Logger,
+  ) {
+    const repos = createRepositories(this.outer());
+    this.users = repos.users;
+    this.roles = repos.roles;
+    this.userRoles = repos.userRoles;
+    this.boards = repos.boards;
+    this.roadmaps = repos.roadmaps;
+    this.posts = repos.posts;
+    this.votes = repos.votes;
+    this.comments = repos.comments;
+    this.activities = repos.activities;
+    this.settings = repos.settings;
+    this.mailTokens = repos.mailTokens;
+    this.mailLog = repos.mailLog;
+  }
+
+  async transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.attempt(work);
+      } catch (error) {
+        const state = sqlState(error);
+        if (state === undefined || !RETRYABLE.has(state) || attempt >= MAX_ATTEMPTS) throw error;
+        this.logger.debug({ attempt, state }, 'transaction lost a serialisation race; running it again');
+        await sleep(Math.floor(Math.random() * 10 * attempt));
+      }
+    }
+  }
+
+  async isWritable(): Promise<boolean> {
+    if (this.closing) return false;
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch {
+      return false;
+    }
+    let broken: Error | undefined;
+    try {
+      // Taking a transaction id is refused by a read-only server (a standby, or read-only mode).
+      await client.query('BEGIN READ WRITE');
+      await client.query('SELECT pg_current_xact_id()');
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await client.query('ROLLBACK').catch((error: Error) => {
+        broken = error;
+      });
+      client.release(broken);
+    }
+  }
+
+  async snapshot(): Promise<DatabaseSnapshot> {
+    const client = await this.connect();
+    let broken: Error | undefined;
+    try {
+      return await readSnapshot(client);
+    } catch (error) {
+      broken = error instanceof Error ? error : undefined;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.pool.end();
+    return this.closing;
+  }
+
+  /** One try of a transaction: BEGIN, the work over the client, COMMIT; ROLLBACK on any error. */
+  private async attempt<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
+    const client = await this.connect();
+    let ended = false;
+    let broken: Error | undefined;
+    const scoped: Queryable = {
+      query: (text, params) => {
+        if (ended) return Promise.reject(new Error('transaction has already ended: use tx only inside the transaction'));
+        return client.query(text, params);
+      },
+    };
+    try {
+      await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+      const result = await work(createRepositories(scoped));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+      // A deferred unique constraint is checked at COMMIT.
+      throw mapUnique(error);
+    } finally {
+      ended = true;
+      client.release(broken);
+    }
+  }
+
+  private async connect(): Promise<pg.PoolClient> {
+    if (this.closing) throw new Error('storage is closed');
+    return this.pool.connect();
+  }
+
+  /** Outside transactions: each call on the pool, in autocommit mode. */
+  private outer(): Queryable {
+    return {
+      query: (text, params) => {
+        if (this.closing) return Promise.reject(new Error('storage is closed'));
+        return this.pool.query(text, params);
+      },
+    };
+  }
+}
