@@ -8,6 +8,7 @@ import { createLogger, type Logger } from '../../src/logger.js';
 import type { ServiceContext } from '../../src/services/context.js';
 import { createServiceContext } from '../../src/services/create-context.js';
 import { testConfig } from './config.js';
+import { createSchema } from './pg-schema.js';
 
 export interface TestRequestOptions {
   /** Sent as JSON with `Content-Type: application/json` (unless `headers` names another type). */
@@ -49,10 +50,22 @@ export interface TestServerOptions {
   logger?: Logger;
 }
 
+/**
+ * With TEST_DATABASE_URL set, every test server gets a fresh PostgreSQL schema instead of the JSON
+ * file database, so the whole HTTP suite runs on that engine (still behind its experimental switch).
+ */
+async function postgresSchema() {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return undefined;
+  process.env.FEEDBACKD_EXPERIMENTAL_POSTGRES = '1';
+  return createSchema(base);
+}
+
 /** A real server on 127.0.0.1 and a free port, over a fresh temp data dir with real storage and mail. */
 export async function startTestServer(overrides: Partial<Config> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'feedbackd-test-'));
-  const config = testConfig(dataDir, overrides);
+  const schema = await postgresSchema();
+  const config = testConfig(dataDir, { ...(schema ? { databaseUrl: schema.url } : {}), ...overrides });
   const ctx = await createServiceContext(config, options.logger ?? createLogger(config.logLevel));
   const app = createApp(ctx, options.routes);
   const server = await startServer(app, { host: config.host, port: config.port });
@@ -60,6 +73,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
   const close = async () => {
     await server.close();
     await ctx.close();
+    await schema?.drop();
     await rm(dataDir, { recursive: true, force: true });
   };
   return {

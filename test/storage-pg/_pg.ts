@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import test, { type ExecutionContext } from 'ava';
-import pg from 'pg';
 import type { Config } from '../../src/config/types.js';
 import { openPostgresStorage } from '../../src/storage/postgres/postgres-storage.js';
 import type { Storage } from '../../src/storage/types.js';
 import { testConfig } from '../_helpers/config.js';
+import { createSchema } from '../_helpers/pg-schema.js';
+
+export { withSearchPath } from '../_helpers/pg-schema.js';
 import { silentLogger } from '../storage/_config.js';
 
 /** The database the PostgreSQL tests run against; unset = they are skipped. */
@@ -19,32 +20,11 @@ export function pgTests(register: (url: string) => void): void {
   else test('PostgreSQL tests skipped: set TEST_DATABASE_URL', (t) => t.pass());
 }
 
-/** `url` with `search_path` set to `schema` for every connection (libpq's `options` parameter). */
-export function withSearchPath(url: string, schema: string): string {
-  const options = `options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  return url.includes('?') ? `${url}&${options}` : `${url}?${options}`;
-}
-
 /** A new empty schema, dropped (with everything in it) when the test ends; returns its connection URL. */
 export async function freshSchema(t: ExecutionContext, url: string): Promise<{ schema: string; url: string }> {
-  const schema = `s_${randomBytes(8).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE SCHEMA ${schema}`);
-  } finally {
-    await admin.end();
-  }
-  t.teardown(async () => {
-    const dropper = new pg.Client({ connectionString: url });
-    await dropper.connect();
-    try {
-      await dropper.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    } finally {
-      await dropper.end();
-    }
-  });
-  return { schema, url: withSearchPath(url, schema) };
+  const created = await createSchema(url);
+  t.teardown(created.drop);
+  return { schema: created.schema, url: created.url };
 }
 
 /** A test Config naming the database; the data directory is never used by this engine. */
