@@ -27,8 +27,10 @@ test('GET /health ignores the Authorization header (auth none)', async (t) => {
 test('GET /health answers 503 STORAGE_UNAVAILABLE when storage refuses writes', async (t) => {
   const server = await startTestServer();
   t.teardown(server.close);
-  // A real failure of the write check: the database file is gone from the data directory.
-  await rm(join(server.dataDir, 'db.json'));
+  // A real failure of the write check: the database file is gone from the data directory, or, on
+  // PostgreSQL (TEST_DATABASE_URL runs), the engine's connections are gone.
+  if (server.ctx.storage.engine === 'lowdb') await rm(join(server.dataDir, 'db.json'));
+  else await server.ctx.storage.close();
   const response = await server.request('GET', '/health');
   t.is(response.status, 503);
   t.deepEqual(response.body, UNAVAILABLE);

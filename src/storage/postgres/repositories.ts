@@ -12,8 +12,23 @@ import { createSettingsRepo } from './core/settings.js';
 import { createRolesRepo, createUserRolesRepo, createUsersRepo } from './core/users.js';
 import type { Queryable } from './queryable.js';
 
+/**
+ * PostgreSQL text cannot hold NUL, so nothing stored can equal or start with a value containing one:
+ * a read with such a parameter (a lookup key from a URL, say) finds nothing instead of failing.
+ */
+function nulSafe(db: Queryable): Queryable {
+  return {
+    query(text, params) {
+      const hasNul = params?.some((value) => typeof value === 'string' && value.includes('\u0000'));
+      if (hasNul && /^\s*SELECT\b/i.test(text)) return Promise.resolve({ rows: [], rowCount: 0 });
+      return db.query(text, params);
+    },
+  };
+}
+
 /** Every repository of the contract over one connection (a pool outside transactions, a client inside). */
-export function createRepositories(db: Queryable): Repositories {
+export function createRepositories(connection: Queryable): Repositories {
+  const db = nulSafe(connection);
   return {
     users: createUsersRepo(db),
     roles: createRolesRepo(db),
