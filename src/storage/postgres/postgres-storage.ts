@@ -36,7 +36,7 @@ import { readSnapshot } from './snapshot.js';
  */
 
 /** How often a transaction is tried before its serialisation failure is passed on. */
-export const MAX_ATTEMPTS = 10;
+export const MAX_ATTEMPTS = 20;
 
 /** Opens the PostgreSQL engine on `config.databaseUrl`: connects, applies missing migrations. */
 export async function openPostgresStorage(config: Config, logger: Logger): Promise<Storage> {
@@ -99,7 +99,9 @@ class PostgresStorage implements Storage {
         const state = sqlState(error);
         if (state === undefined || !RETRYABLE.has(state) || attempt >= MAX_ATTEMPTS) throw error;
         this.logger.debug({ attempt, state }, 'transaction lost a serialisation race; running it again');
-        await sleep(Math.floor(Math.random() * 10 * attempt));
+        // Exponential backoff with jitter: many writers on one hot row (20 voters on one post) otherwise
+        // collide again on every retry.
+        await sleep(Math.floor(Math.random() * Math.min(200, 5 * 2 ** attempt)));
       }
     }
   }
