@@ -10,6 +10,11 @@ export const NOT_FOUND = { message: 'Roadmap not found', code: 'ROADMAP_NOT_FOUN
 export const INVALID_CURSOR = { message: 'Invalid cursor value', code: 'INVALID_CURSOR' };
 export const NO_AUTH = { message: 'Authorization header missing', code: 'INVALID_AUTH_HEADER' };
 export const URL_EXISTS = { message: 'Roadmap url already exists', code: 'ROADMAP_URL_EXISTS' };
+/** The type errors of the roadmap body fields (API.md §1.4). */
+export const nameType = validationError('name', 'name must be a string');
+export const urlType = validationError('url', 'url must be a string');
+export const colorType = validationError('color', 'color must be a string');
+export const displayType = validationError('display', 'display must be a boolean');
 export const URL_MISSING = { message: 'Roadmap url cannot be empty', code: 'ROADMAP_URL_MISSING' };
 export const URL_TOO_LONG = { message: 'Roadmap url cannot exceed 50 characters', code: 'ROADMAP_URL_TOO_LONG' };
 export const NAME_MISSING = { message: 'Roadmap name missing', code: 'ROADMAP_NAME_MISSING' };

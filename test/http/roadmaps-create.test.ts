@@ -1,6 +1,10 @@
 import test from 'ava';
 import { createMember, createRoadmap, type Persona } from '../_helpers/personas.js';
 import {
+  colorType,
+  displayType,
+  nameType,
+  urlType,
   type Cast,
   FORBIDDEN,
   HEX_CHAR,
@@ -17,11 +21,6 @@ import {
   validationError,
   view,
 } from './_roadmaps.js';
-
-const nameType = validationError('name', 'name must be a string');
-const urlType = validationError('url', 'url must be a string');
-const colorType = validationError('color', 'color must be a string');
-const displayType = validationError('display', 'display must be a boolean');
 
 interface Setup extends Cast {
   /** `roadmap:create` only. */

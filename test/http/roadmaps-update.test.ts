@@ -2,6 +2,10 @@ import { randomUUID } from 'node:crypto';
 import test, { type ExecutionContext } from 'ava';
 import { createMember, createPostAt, createRoadmap, type Persona } from '../_helpers/personas.js';
 import {
+  colorType,
+  displayType,
+  nameType,
+  urlType,
   at,
   type Cast,
   FORBIDDEN,
@@ -20,11 +24,6 @@ import {
   validationError,
   view,
 } from './_roadmaps.js';
-
-const nameType = validationError('name', 'name must be a string');
-const urlType = validationError('url', 'url must be a string');
-const colorType = validationError('color', 'color must be a string');
-const displayType = validationError('display', 'display must be a boolean');
 
 interface Setup extends Cast {
   /** `roadmap:update` only (no `roadmap:read`). */
