@@ -128,7 +128,7 @@ export const SETTINGS: readonly AnySetting[] = [
   },
   {
     key: 'databaseUrl',
-    describe: 'PostgreSQL URL (not available yet)',
+    describe: 'PostgreSQL URL (postgres://user:password@host:5432/database)',
     flag: '--database <url>',
     env: ['FEEDBACKD_DATABASE_URL'],
     inFile: true,

@@ -14,10 +14,6 @@ export async function openStorage(config: Config, logger: Logger): Promise<Stora
     return openLowdbStorage(config, logger);
   }
   if (/^postgres(ql)?:\/\//i.test(url)) {
-    // The engine exists but is not finished (see README): only its test runs switch it on.
-    if (process.env.FEEDBACKD_EXPERIMENTAL_POSTGRES !== '1') {
-      throw new AppError('DATABASE_UNSUPPORTED', 'PostgreSQL support is not available yet', 500);
-    }
     const { openPostgresStorage } = await import('./postgres/postgres-storage.js');
     return openPostgresStorage(config, logger);
   }

@@ -8,6 +8,7 @@ import { createLogger, type Logger } from '../../src/logger.js';
 import type { ServiceContext } from '../../src/services/context.js';
 import { createServiceContext } from '../../src/services/create-context.js';
 import { testConfig } from './config.js';
+import { TEST_ENGINE, testDatabaseUrl } from './engine.js';
 import { createSchema } from './pg-schema.js';
 
 export interface TestRequestOptions {
@@ -50,15 +51,9 @@ export interface TestServerOptions {
   logger?: Logger;
 }
 
-/**
- * With TEST_DATABASE_URL set, every test server gets a fresh PostgreSQL schema instead of the JSON
- * file database, so the whole HTTP suite runs on that engine (still behind its experimental switch).
- */
+/** In the PostgreSQL run, every test server gets a fresh schema instead of the JSON-file database. */
 async function postgresSchema() {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) return undefined;
-  process.env.FEEDBACKD_EXPERIMENTAL_POSTGRES = '1';
-  return createSchema(base);
+  return TEST_ENGINE === 'postgres' ? createSchema(testDatabaseUrl()) : undefined;
 }
 
 /** A real server on 127.0.0.1 and a free port, over a fresh temp data dir with real storage and mail. */

@@ -63,8 +63,8 @@ test('a missing data directory is never created; an unsupported database says so
     `error: There is no data directory at ${missing}: give --data <dir> (or set FEEDBACKD_DATA), or create one with feedbackd init\n`,
   );
   const board = await initBoard(t);
-  const postgres = await inBoard(board, ['user', 'list', '--database', 'postgres://db.example.org/feedback']);
-  t.is(postgres.stderr, 'error: PostgreSQL support is not available yet\n');
+  const postgres = await inBoard(board, ['user', 'list', '--database', 'postgres://u:hunter2@127.0.0.1:1/feedback']);
+  t.is(postgres.stderr, 'error: Cannot open the PostgreSQL database 127.0.0.1:1/feedback: connect ECONNREFUSED 127.0.0.1:1\n');
   const json = await runInProcess(['user', 'list', '--data', missing, '--json']);
   t.like(JSON.parse(json.stderr), { error: { code: 'DATA_DIR_MISSING' } });
 });

@@ -42,11 +42,11 @@ test('a port in use exits 1 with one line', async (t) => {
   t.is((await runInProcess(['serve', '--data', data, '--port', String(port)])).code, 1);
 });
 
-test('--database with a postgres:// URL says PostgreSQL is not available yet', async (t) => {
+test('--database with an unreachable PostgreSQL server names it in one line, without the password', async (t) => {
   const data = join(await tempDir(t), 'data');
-  const result = await runInProcess(['serve', '--data', data, '--port', '0', '--database', 'postgres://u:pw@db.example/feedback']);
+  const result = await runInProcess(['serve', '--data', data, '--port', '0', '--database', 'postgres://u:hunter2@127.0.0.1:1/feedback']);
   t.is(result.code, 1);
-  t.is(result.stderr, 'error: PostgreSQL support is not available yet\n');
+  t.is(result.stderr, 'error: Cannot open the PostgreSQL database 127.0.0.1:1/feedback: connect ECONNREFUSED 127.0.0.1:1\n');
 });
 
 test('a malformed <data>/secret stops serve and is left as it was', async (t) => {

@@ -36,11 +36,15 @@ test('isWritable is true for a healthy store, false when db.json is not there', 
   t.true(await storage.isWritable());
 });
 
-test('a PostgreSQL URL is refused as not available yet', async (t) => {
+test('a PostgreSQL server that cannot be reached is named in one message, without the password', async (t) => {
   const dir = await tempDir(t);
-  for (const url of ['postgres://u:p@db/feedback', 'postgresql://db/feedback']) {
+  for (const url of ['postgres://u:hunter2@127.0.0.1:1/feedback', 'postgresql://u:hunter2@127.0.0.1:1/feedback']) {
     const error = await t.throwsAsync(openStorage(testConfig(dir, { databaseUrl: url }), silentLogger));
-    t.like(error, { code: 'DATABASE_UNSUPPORTED', status: 500, message: 'PostgreSQL support is not available yet' });
+    t.like(error, {
+      code: 'DATABASE_UNAVAILABLE',
+      status: 500,
+      message: 'Cannot open the PostgreSQL database 127.0.0.1:1/feedback: connect ECONNREFUSED 127.0.0.1:1',
+    });
   }
 });
 

@@ -19,7 +19,9 @@ import type {
   UsersRepo,
   VotesRepo,
 } from '../types.js';
+import { openFailure } from './connect-error.js';
 import { mapUnique, RETRYABLE, sqlState } from './errors.js';
+import { guardedWrites } from './guarded-writes.js';
 import { migrate } from './migrate.js';
 import type { Queryable } from './queryable.js';
 import { createRepositories } from './repositories.js';
@@ -49,7 +51,7 @@ export async function openPostgresStorage(config: Config, logger: Logger): Promi
     if (applied.length > 0) logger.info({ migrations: applied }, 'database schema migrated');
   } catch (error) {
     await pool.end().catch(() => undefined);
-    throw error;
+    throw openFailure(error, config.databaseUrl);
   }
   logger.debug('PostgreSQL storage opened');
   return new PostgresStorage(pool, logger);
@@ -71,6 +73,8 @@ class PostgresStorage implements Storage {
   readonly mailLog: MailLogRepo;
 
   private closing: Promise<void> | undefined;
+  /** Calls accepted before close(): close waits for them, so no accepted write is cut off. */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -91,7 +95,12 @@ class PostgresStorage implements Storage {
     this.mailLog = repos.mailLog;
   }
 
-  async transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
+  transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
+    if (this.closing) return Promise.reject(new Error('storage is closed'));
+    return this.track(this.runWithRetries(work));
+  }
+
+  private async runWithRetries<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.attempt(work);
@@ -144,19 +153,33 @@ class PostgresStorage implements Storage {
   }
 
   close(): Promise<void> {
-    this.closing ??= this.pool.end();
+    this.closing ??= this.drainAndEnd();
     return this.closing;
+  }
+
+  private async drainAndEnd(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
+    await this.pool.end();
+  }
+
+  private track<T>(call: Promise<T>): Promise<T> {
+    this.inFlight.add(call);
+    const forget = () => this.inFlight.delete(call);
+    call.then(forget, forget);
+    return call;
   }
 
   /** One try of a transaction: BEGIN, the work over the client, COMMIT; ROLLBACK on any error. */
   private async attempt<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
-    const client = await this.connect();
+    // Not this.connect(): a transaction accepted before close() still runs (and retries) to the end.
+    const client = await this.pool.connect();
     let ended = false;
     let broken: Error | undefined;
+    const guarded = guardedWrites(client);
     const scoped: Queryable = {
       query: (text, params) => {
         if (ended) return Promise.reject(new Error('transaction has already ended: use tx only inside the transaction'));
-        return client.query(text, params);
+        return guarded.query(text, params);
       },
     };
     try {
@@ -186,7 +209,7 @@ class PostgresStorage implements Storage {
     return {
       query: (text, params) => {
         if (this.closing) return Promise.reject(new Error('storage is closed'));
-        return this.pool.query(text, params);
+        return this.track(this.pool.query(text, params));
       },
     };
   }

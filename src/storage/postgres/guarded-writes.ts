@@ -1,0 +1,40 @@
+import type { PoolClient } from 'pg';
+import { RETRYABLE, sqlState } from './errors.js';
+import type { Queryable } from './queryable.js';
+
+/** Statements that can break a uniqueness rule, and so be refused while the transaction goes on. */
+const GUARDED = /^\s*(INSERT|UPDATE)\b/i;
+
+/**
+ * A transaction's queries, with each INSERT and UPDATE behind a savepoint. PostgreSQL aborts the
+ * whole transaction on the first failed statement, but the storage contract lets a service catch
+ * a refused write (UniqueViolation) and carry on: rolling back to the savepoint undoes just that
+ * statement. Guarded writes run one at a time, so concurrent tx calls never share a savepoint.
+ * A serialisation failure is left alone: the whole transaction is run again anyway.
+ */
+export function guardedWrites(client: PoolClient): Queryable {
+  let previous: Promise<unknown> = Promise.resolve();
+  const guarded = async (text: string, params?: unknown[]) => {
+    await client.query('SAVEPOINT feedbackd_write');
+    try {
+      const result = await client.query(text, params);
+      await client.query('RELEASE SAVEPOINT feedbackd_write');
+      return result;
+    } catch (error) {
+      const state = sqlState(error);
+      if (state === undefined || !RETRYABLE.has(state)) await client.query('ROLLBACK TO SAVEPOINT feedbackd_write');
+      throw error;
+    }
+  };
+  return {
+    query: (text, params) => {
+      if (!GUARDED.test(text)) return client.query(text, params);
+      const run = previous.then(
+        () => guarded(text, params),
+        () => guarded(text, params),
+      );
+      previous = run.catch(() => undefined);
+      return run;
+    },
+  };
+}
