@@ -3,6 +3,7 @@ import { VERSION } from '../version.js';
 import { addBackupCommand } from './commands/backup.js';
 import { addBoardCommand } from './commands/board.js';
 import { addDoctorCommand } from './commands/doctor.js';
+import { addMigrateCommand } from './commands/migrate.js';
 import { addExportCommand } from './commands/export.js';
 import { addImportCommand } from './commands/import.js';
 import { addInitCommand } from './commands/init.js';
@@ -45,5 +46,6 @@ export function createProgram(run: CliRun): Command {
   addImportCommand(program, run);
   addServiceCommand(program, run);
   addDoctorCommand(program, run);
+  addMigrateCommand(program, run);
   return program;
 }

@@ -82,7 +82,7 @@ function plainData(value: unknown): unknown {
 }
 
 /** Admin commands never create a data directory: a typo in --data must not look like an empty board. */
-async function requireDataDir(dataDir: string): Promise<void> {
+export async function requireDataDir(dataDir: string): Promise<void> {
   const isDirectory = await stat(dataDir).then(
     (info) => info.isDirectory(),
     () => false,

@@ -60,7 +60,8 @@ export async function runServe(flags: Readonly<Record<string, unknown>>, run: Cl
   const ctx = await createServiceContext(config, logger);
   const server = await listenWith(ctx);
   // After the HTTP server listens, before saying so: a command that finds the socket finds a server that is up.
-  const control = await startControlServerOrWarn(ctx);
+  // On PostgreSQL, admin commands open the database themselves, and several servers may share a data dir.
+  const control = config.databaseUrl === null ? await startControlServerOrWarn(ctx) : null;
   followRealPort(loaded, server);
   logger.info({ url: server.url, dataDir: config.dataDir }, 'listening');
   say(run.io, `feedbackd listening on ${server.url}`);

@@ -56,3 +56,9 @@ async function applyMissing(client: PoolClient, migrations: readonly Migration[]
   }
   return applied;
 }
+
+/** The id of the newest migration applied to the database (0 for none). */
+export async function schemaVersion(pool: Pool): Promise<number> {
+  const { rows } = await pool.query<{ version: number | null }>('SELECT max(id) AS version FROM schema_migrations');
+  return rows[0]?.version ?? 0;
+}

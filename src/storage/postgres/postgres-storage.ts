@@ -22,7 +22,7 @@ import type {
 import { openFailure } from './connect-error.js';
 import { mapUnique, RETRYABLE, sqlState } from './errors.js';
 import { guardedWrites } from './guarded-writes.js';
-import { migrate } from './migrate.js';
+import { migrate, schemaVersion } from './migrate.js';
 import type { Queryable } from './queryable.js';
 import { createRepositories } from './repositories.js';
 import { readSnapshot } from './snapshot.js';
@@ -55,6 +55,19 @@ export async function openPostgresStorage(config: Config, logger: Logger): Promi
   }
   logger.debug('PostgreSQL storage opened');
   return new PostgresStorage(pool, logger);
+}
+
+/** Applies the missing migrations without opening the storage (`feedbackd migrate`). */
+export async function migratePostgres(databaseUrl: string): Promise<{ applied: number[]; version: number }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000, max: 1 });
+  try {
+    const applied = await migrate(pool);
+    return { applied, version: await schemaVersion(pool) };
+  } catch (error) {
+    throw openFailure(error, databaseUrl);
+  } finally {
+    await pool.end().catch(() => undefined);
+  }
 }
 
 class PostgresStorage implements Storage {
