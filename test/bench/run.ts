@@ -12,10 +12,22 @@ import { pino } from 'pino';
 import { openStorage } from '../../src/storage/open.js';
 import type { Storage } from '../../src/storage/types.js';
 import { testConfig } from '../_helpers/config.js';
-import { seed } from './seed.js';
+import type { Config } from '../../src/config/types.js';
+import { createSchema } from '../_helpers/pg-schema.js';
+import { type Seeded, type SeedPlan, seed } from './seed.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+/** Set to a PostgreSQL database to measure that engine instead (each size gets a fresh schema, dropped after). */
+const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+
+/** A seeded store: a data dir, and on PostgreSQL the schema holding the rows. */
+interface Store {
+  dir: string;
+  config: Config;
+  seeded: Seeded;
+  remove(): Promise<void>;
+}
 
 interface Served {
   child: ChildProcess;
@@ -24,9 +36,10 @@ interface Served {
 }
 
 async function main(): Promise<void> {
-  console.log(`feedbackd benchmark: ${DURATION} s per run, ${CONNECTIONS} connections, node ${process.version}`);
+  const engine = DATABASE_URL ? 'PostgreSQL' : 'JSON-file database';
+  console.log(`feedbackd benchmark on the ${engine}: ${DURATION} s per run, ${CONNECTIONS} connections, node ${process.version}`);
   const at10k = await dataDir({ users: 200, posts: 10_000, votes: 20_000, boards: 10 });
-  const served = await serve(at10k.dir);
+  const served = await serve(at10k.config);
   console.log(`startup at 10k posts: ${served.startupMs.toFixed(0)} ms, RSS after start: ${await rssMb(served.child)} MB`);
   const api = `${served.url}/api/v1`;
   const auth = { authorization: `Bearer ${at10k.seeded.ownerToken}` };
@@ -40,17 +53,17 @@ async function main(): Promise<void> {
   await report('POST /posts (durable write) at 10k posts', { url: `${api}/posts`, body: { title: 'Benchmark idea' }, headers: auth });
   console.log(`RSS after the write load (10k posts + those just written): ${await rssMb(served.child)} MB`);
   await stop(served);
-  if (!hasWrk) await measureVotes(at10k.dir, at10k.seeded.postIds);
-  await rm(at10k.dir, { recursive: true, force: true });
+  if (!hasWrk) await measureVotes(at10k.config, at10k.seeded.postIds);
+  await at10k.remove();
 
   for (const posts of [1_000, 100_000]) {
     const sized = await dataDir({ users: 200, posts, votes: Math.min(20_000, posts * 2), boards: 10 });
-    const server = await serve(sized.dir);
+    const server = await serve(sized.config);
     console.log(`startup at ${posts} posts: ${server.startupMs.toFixed(0)} ms, RSS ${await rssMb(server.child)} MB`);
     const headers = { authorization: `Bearer ${sized.seeded.ownerToken}` };
     await report(`POST /posts (durable write) at ${posts} posts`, { url: `${server.url}/api/v1/posts`, body: { title: 'Benchmark idea' }, headers });
     await stop(server);
-    await rm(sized.dir, { recursive: true, force: true });
+    await sized.remove();
   }
 }
 
@@ -58,8 +71,8 @@ async function main(): Promise<void> {
  * Without wrk (whose Lua scripts give every request its own voter and post), vote add and remove are
  * measured one layer down: durable storage transactions from 32 concurrent writers.
  */
-async function measureVotes(dir: string, postIds: string[]): Promise<void> {
-  const storage = await openStorage(testConfig(dir), pino({ level: 'silent' }));
+async function measureVotes(config: Config, postIds: string[]): Promise<void> {
+  const storage = await openStorage(config, pino({ level: 'silent' }));
   const voters = await someUsers(storage);
   let done = 0;
   const until = performance.now() + DURATION * 1000;
@@ -99,17 +112,25 @@ async function warmUp(url: string, headers: Record<string, string>): Promise<voi
   }
 }
 
-async function dataDir(plan: Parameters<typeof seed>[1]) {
+async function dataDir(plan: SeedPlan): Promise<Store> {
   const dir = await mkdtemp(join(tmpdir(), 'feedbackd-bench-'));
+  const schema = DATABASE_URL ? await createSchema(DATABASE_URL) : undefined;
+  const config = testConfig(dir, { databaseUrl: schema?.url ?? null });
   const started = performance.now();
-  const seeded = await seed(testConfig(dir), plan);
+  const seeded = await seed(config, plan);
   console.log(`seeded ${plan.posts} posts, ${plan.users} users, ${plan.votes} votes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return { dir, seeded };
+  const remove = async () => {
+    await schema?.drop();
+    await rm(dir, { recursive: true, force: true });
+  };
+  return { dir, config, seeded, remove };
 }
 
-async function serve(dir: string): Promise<Served> {
+async function serve(config: Config): Promise<Served> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['bin/feedbackd.js', 'serve', '--data', dir, '--port', '0', '--mail-outbox', '--log-level', 'warn'], {
+  const database = config.databaseUrl === null ? [] : ['--database', config.databaseUrl];
+  const args = ['bin/feedbackd.js', 'serve', '--data', config.dataDir, ...database, '--port', '0', '--mail-outbox', '--log-level', 'warn'];
+  const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {

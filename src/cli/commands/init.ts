@@ -13,7 +13,7 @@ export function addInitCommand(program: Command, run: CliRun): void {
     .option('--email <address>', 'your email address: you sign in with it as the owner')
     .option('--password-file <path>', 'read the owner password from this file (one trailing newline is ignored)')
     .option('--password-stdin', 'read the owner password from standard input (implies no prompts)');
-  addSettingOptions(command, ['dataDir', 'smtpUrl', 'mailOutbox', 'publicUrl', 'port']);
+  addSettingOptions(command, ['dataDir', 'databaseUrl', 'smtpUrl', 'mailOutbox', 'publicUrl', 'port']);
   command
     .option('-y, --yes', 'never prompt: take everything from flags, fail listing the missing ones')
     .option('--serve', 'start serving once set up, without asking')

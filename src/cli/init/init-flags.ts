@@ -1,6 +1,8 @@
 /** Options of `feedbackd init` as commander stores them; undefined = not given. */
 export interface InitFlags {
   data?: string;
+  /** A PostgreSQL URL: the board is set up there, and the URL saved to config.json. */
+  database?: string;
   siteTitle?: string;
   name?: string;
   email?: string;
@@ -17,8 +19,8 @@ export interface InitFlags {
 
 /** The init flags that are configuration settings, for loadConfig (keyed as commander names them). */
 export function settingFlagsOf(flags: InitFlags, dataDir: string | undefined): Record<string, unknown> {
-  const { smtpUrl, mailOutbox, publicUrl, port } = flags;
-  return { data: dataDir, smtpUrl, mailOutbox, publicUrl, port };
+  const { database, smtpUrl, mailOutbox, publicUrl, port } = flags;
+  return { data: dataDir, database, smtpUrl, mailOutbox, publicUrl, port };
 }
 
 /** No prompt can be shown: --yes, --password-stdin (stdin is the password) or no terminal. */

@@ -62,9 +62,11 @@ function publicUrlToSave(answers: CompleteAnswers, loaded: LoadedConfig): string
   return isDefault && loaded.sources.publicUrl.kind === 'default' ? undefined : url;
 }
 
-/** What init saves to config.json, so that `serve` later uses the same mail, port and URL. */
-function configFileValues(answers: CompleteAnswers, loaded: LoadedConfig): ConfigFileValues {
+/** What init saves to config.json, so that `serve` later uses the same database, mail, port and URL. */
+function configFileValues(flags: InitFlags, answers: CompleteAnswers, loaded: LoadedConfig): ConfigFileValues {
   const values: ConfigFileValues = { port: answers.port, publicUrl: publicUrlToSave(answers, loaded) };
+  // Only a --database flag is saved: one from the environment stays where the operator keeps it.
+  if (flags.database !== undefined) values.databaseUrl = loaded.config.databaseUrl;
   if (answers.mail.kind === 'smtp') values.smtpUrl = answers.mail.smtpUrl;
   if (answers.mail.kind === 'outbox') values.mailOutbox = true;
   return values;
@@ -95,7 +97,7 @@ export async function runInit(flags: InitFlags, run: CliRun): Promise<void> {
   if (interactive) await ensureDataDir(dataDir);
   const answers = await gatherAnswers(flags, run, loaded, interactive);
   await ensureDataDir(dataDir);
-  const values = configFileValues(answers, loaded);
+  const values = configFileValues(flags, answers, loaded);
   if (Object.values(values).some((value) => value !== undefined)) await writeConfigFile(dataDir, values);
   const config = await loadConfig({ flags: configFlags, env: io.env });
   const { user, siteTitle } = await createOwner(config, logger, answers);

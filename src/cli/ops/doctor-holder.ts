@@ -9,6 +9,7 @@ import { LOCK_FILE } from '../../storage/lock.js';
 import { counted } from '../admin/output.js';
 import { openStorage } from '../../storage/open.js';
 import { type CheckResult, fail, ok, warn } from './doctor-check.js';
+import { postgresLockCheck, postgresStorageCheck } from './doctor-postgres.js';
 
 /** Who the lock file names, and whether that process still runs. */
 interface Holder {
@@ -26,6 +27,10 @@ export interface HolderChecks {
 
 /** The lock (who holds the data directory) and the storage (read and write), through the running server when there is one. */
 export async function lockAndStorageChecks(config: Config): Promise<HolderChecks> {
+  const { databaseUrl } = config;
+  if (databaseUrl !== null) {
+    return { results: [postgresLockCheck(), await postgresStorageCheck({ ...config, databaseUrl })], serverRunning: false };
+  }
   const holder = await lockHolder(config.dataDir);
   const answer = await askServer(config.dataDir);
   const serverRunning = answer !== null && !(answer instanceof AppError);
