@@ -15,42 +15,52 @@ export interface VoteOnBehalfTarget {
   userId: string;
 }
 
+/*
+ * Each change is one small transaction; the Voters answer is read after it commits. Reading every
+ * vote of the post inside the transaction would make concurrent votes on one popular post conflict
+ * with each other on a serialisable database (PostgreSQL), to be retried again and again.
+ */
+
 /** API.md §4.5.1: the caller votes on a post (one vote per user and post). */
-export function addVote(ctx: ServiceContext, actor: Actor, body: Body): Promise<Voters> {
-  return ctx.storage.transaction(async (tx) => {
+export async function addVote(ctx: ServiceContext, actor: Actor, body: Body): Promise<Voters> {
+  const postId = await ctx.storage.transaction(async (tx) => {
     const post = await findVisiblePost(tx, actor, lookupKey(body.postId));
     requirePermission(actor, 'vote:create');
     await insertVote(tx, actor.user.id, post.id);
-    return renderVoters(tx, post.id, actor.user.id);
+    return post.id;
   });
+  return renderVoters(ctx.storage, postId, actor.user.id);
 }
 
 /** API.md §4.5.2: the caller takes back their vote. */
-export function removeVote(ctx: ServiceContext, actor: Actor, body: Body): Promise<Voters> {
-  return ctx.storage.transaction(async (tx) => {
+export async function removeVote(ctx: ServiceContext, actor: Actor, body: Body): Promise<Voters> {
+  const postId = await ctx.storage.transaction(async (tx) => {
     const post = await findVisiblePost(tx, actor, lookupKey(body.postId));
     requirePermission(actor, 'vote:destroy');
     await deleteVote(tx, actor.user.id, post.id);
-    return renderVoters(tx, post.id, actor.user.id);
+    return post.id;
   });
+  return renderVoters(ctx.storage, postId, actor.user.id);
 }
 
 /** API.md §4.5.3: a vote owned by another user; the answer's viewerVote stays the caller's own. */
-export function addVoteOnBehalf(ctx: ServiceContext, actor: Actor, target: VoteOnBehalfTarget): Promise<Voters> {
-  return ctx.storage.transaction(async (tx) => {
+export async function addVoteOnBehalf(ctx: ServiceContext, actor: Actor, target: VoteOnBehalfTarget): Promise<Voters> {
+  const postId = await ctx.storage.transaction(async (tx) => {
     const { post, user } = await onBehalfTarget(tx, actor, target, 'vote:assign');
     await insertVote(tx, user.id, post.id);
-    return renderVoters(tx, post.id, actor.user.id);
+    return post.id;
   });
+  return renderVoters(ctx.storage, postId, actor.user.id);
 }
 
 /** API.md §4.5.4: removes another user's vote. */
-export function removeVoteOnBehalf(ctx: ServiceContext, actor: Actor, target: VoteOnBehalfTarget): Promise<Voters> {
-  return ctx.storage.transaction(async (tx) => {
+export async function removeVoteOnBehalf(ctx: ServiceContext, actor: Actor, target: VoteOnBehalfTarget): Promise<Voters> {
+  const postId = await ctx.storage.transaction(async (tx) => {
     const { post, user } = await onBehalfTarget(tx, actor, target, 'vote:unassign');
     await deleteVote(tx, user.id, post.id);
-    return renderVoters(tx, post.id, actor.user.id);
+    return post.id;
   });
+  return renderVoters(ctx.storage, postId, actor.user.id);
 }
 
 /** The Voters object of a post (API.md §3.9): the newest votes, the count and the viewer's own vote. */

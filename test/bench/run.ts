@@ -36,8 +36,8 @@ interface Served {
 }
 
 async function main(): Promise<void> {
-  const engine = DATABASE_URL ? 'PostgreSQL' : 'JSON-file database';
-  console.log(`feedbackd benchmark on the ${engine}: ${DURATION} s per run, ${CONNECTIONS} connections, node ${process.version}`);
+  const engine = DATABASE_URL ? 'PostgreSQL' : 'the JSON-file database';
+  console.log(`feedbackd benchmark on ${engine}: ${DURATION} s per run, ${CONNECTIONS} connections, node ${process.version}`);
   const at10k = await dataDir({ users: 200, posts: 10_000, votes: 20_000, boards: 10 });
   const served = await serve(at10k.config);
   console.log(`startup at 10k posts: ${served.startupMs.toFixed(0)} ms, RSS after start: ${await rssMb(served.child)} MB`);
