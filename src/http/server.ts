@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 
@@ -14,8 +14,13 @@ export interface RunningServer {
 
 /** Listens with the app; listen errors such as EADDRINUSE are rejected as they are, for the CLI to word. */
 export async function startServer(app: Koa, options: { host: string; port: number }): Promise<RunningServer> {
-  const server = createServer(app.callback());
-  const shutDown = gracefulShutdown(server);
+  const handlers = trackHandlers(app.callback());
+  const server = createServer(handlers.handle);
+  const closeServer = gracefulShutdown(server);
+  const shutDown = async () => {
+    await closeServer();
+    await handlers.settled();
+  };
   await listen(server, options);
   const { port } = server.address() as AddressInfo;
   const urlHost = options.host.includes(':') ? `[${options.host}]` : options.host;
@@ -30,6 +35,29 @@ function listen(server: Server, options: { host: string; port: number }): Promis
       resolve();
     });
   });
+}
+
+type Handler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+
+/**
+ * A client that disconnects ends its connection while its request is still being handled; the
+ * server's close() no longer waits for it. Shutdown waits for the handlers themselves, so none is
+ * cut off by the storage closing under it.
+ */
+function trackHandlers(handler: Handler): { handle: Handler; settled(): Promise<void> } {
+  const running = new Set<Promise<void>>();
+  return {
+    handle: (request, response) => {
+      const handled = handler(request, response);
+      running.add(handled);
+      const forget = () => running.delete(handled);
+      handled.then(forget, forget);
+      return handled;
+    },
+    settled: async () => {
+      await Promise.allSettled([...running]);
+    },
+  };
 }
 
 /**

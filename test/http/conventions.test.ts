@@ -487,6 +487,28 @@ test('startServer reports the real port and rejects EADDRINUSE as it is', async 
   t.is((error as NodeJS.ErrnoException).code, 'EADDRINUSE');
 });
 
+test('close() waits for a request whose client went away, so its storage work is not cut off', async (t) => {
+  let outcome = 'still running';
+  const slowRoutes = (router: Router, services: ServiceContext) => {
+    router.get('/slow-write', async (ctx) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      outcome = await services.storage.users.count().then(
+        (count) => `counted ${count}`,
+        (error: Error) => error.message,
+      );
+      ctx.body = { done: true };
+    });
+  };
+  const local = await startTestServer({}, { routes: slowRoutes });
+  const abort = new AbortController();
+  const request = fetch(`${local.url}/api/v1/slow-write`, { signal: abort.signal }).catch(() => undefined);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  abort.abort();
+  await request;
+  await local.close();
+  t.is(outcome, 'counted 0');
+});
+
 test('close() lets an in-flight request finish, then stops accepting', async (t) => {
   const slowRoutes = (router: Router) => {
     router.get('/slow', async (ctx) => {
