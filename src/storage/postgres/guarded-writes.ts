@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg';
 import { RETRYABLE, sqlState } from './errors.js';
+import { prepared } from './prepared.js';
 import type { Queryable } from './queryable.js';
 
 /** Statements that can break a uniqueness rule, and so be refused while the transaction goes on. */
@@ -17,7 +18,7 @@ export function guardedWrites(client: PoolClient): Queryable {
   const guarded = async (text: string, params?: unknown[]) => {
     await client.query('SAVEPOINT feedbackd_write');
     try {
-      const result = await client.query(text, params);
+      const result = await client.query(prepared(text, params));
       await client.query('RELEASE SAVEPOINT feedbackd_write');
       return result;
     } catch (error) {
@@ -28,7 +29,7 @@ export function guardedWrites(client: PoolClient): Queryable {
   };
   return {
     query: (text, params) => {
-      if (!GUARDED.test(text)) return client.query(text, params);
+      if (!GUARDED.test(text)) return client.query(prepared(text, params));
       const run = previous.then(
         () => guarded(text, params),
         () => guarded(text, params),

@@ -22,6 +22,7 @@ import type {
 import { openFailure } from './connect-error.js';
 import { mapUnique, RETRYABLE, sqlState } from './errors.js';
 import { guardedWrites } from './guarded-writes.js';
+import { prepared } from './prepared.js';
 import { migrate, schemaVersion } from './migrate.js';
 import type { Queryable } from './queryable.js';
 import { createRepositories } from './repositories.js';
@@ -222,7 +223,7 @@ class PostgresStorage implements Storage {
     return {
       query: (text, params) => {
         if (this.closing) return Promise.reject(new Error('storage is closed'));
-        return this.track(this.pool.query(text, params));
+        return this.track(this.pool.query(prepared(text, params)));
       },
     };
   }
