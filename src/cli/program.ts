@@ -8,6 +8,7 @@ import { addExportCommand } from './commands/export.js';
 import { addImportCommand } from './commands/import.js';
 import { addInitCommand } from './commands/init.js';
 import { addMailCommand } from './commands/mail.js';
+import { addMigrateDataCommand } from './commands/migrate-data.js';
 import { addPostCommand } from './commands/post.js';
 import { addRestoreCommand } from './commands/restore.js';
 import { addRoadmapCommand } from './commands/roadmap.js';
@@ -44,6 +45,7 @@ export function createProgram(run: CliRun): Command {
   addRestoreCommand(program, run);
   addExportCommand(program, run);
   addImportCommand(program, run);
+  addMigrateDataCommand(program, run);
   addServiceCommand(program, run);
   addDoctorCommand(program, run);
   addMigrateCommand(program, run);

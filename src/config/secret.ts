@@ -35,8 +35,8 @@ function keyFromFile(path: string, text: string): string {
   );
 }
 
-/** The key in the secret file, or null when there is no file yet. */
-async function readSecret(path: string): Promise<string | null> {
+/** The key in the secret file at `path`, or null when there is no file yet; a malformed file is refused. */
+export async function readSecret(path: string): Promise<string | null> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');

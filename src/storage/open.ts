@@ -13,10 +13,19 @@ export async function openStorage(config: Config, logger: Logger): Promise<Stora
     await refuseUnfinishedRestore(config.dataDir);
     return openLowdbStorage(config, logger);
   }
-  if (/^postgres(ql)?:\/\//i.test(url)) {
-    const { openPostgresStorage } = await import('./postgres/postgres-storage.js');
-    return openPostgresStorage(config, logger);
-  }
+  assertSupportedUrl(url);
+  const { openPostgresStorage } = await import('./postgres/postgres-storage.js');
+  return openPostgresStorage(config, logger);
+}
+
+/** True for a URL of the PostgreSQL engine (`postgres://` or `postgresql://`). */
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
+}
+
+/** Refuses a database URL no engine takes, naming only its scheme. */
+export function assertSupportedUrl(url: string): void {
+  if (isPostgresUrl(url)) return;
   throw new AppError(
     'DATABASE_URL_INVALID',
     `Database URL ${describeUrl(url)} is not supported: use a postgres:// or postgresql:// URL, or none for the JSON-file database in the data directory`,

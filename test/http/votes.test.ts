@@ -116,7 +116,7 @@ test('20 different voters at once: twenty 201s and a count of 20', async (t) => 
   const counts = responses.map((response) => response.body.voters.votesCount as number);
   t.true(counts.every((count) => count >= 1 && count <= 20), counts.join(' '));
   t.is(Math.max(...counts), 20);
-  responses.forEach((response, i) => t.is(response.body.voters.viewerVote?.userId, voters[i]!.user.id));
+  for (const [i, response] of responses.entries()) t.is(response.body.voters.viewerVote?.userId, voters[i]!.user.id);
   t.is(await server.ctx.storage.votes.count(), 20);
 });
 

@@ -17,10 +17,12 @@ export async function runRestore(file: string, flags: RestoreFlags, run: CliRun)
   const { config } = await resolveConfig({ flags: commanderFlags(flags), env: run.io.env });
   const result = await restoreBackup(path, { config, force: flags.force === true });
   if (flags.json) return printJson(run.io, result);
+  const into = result.database === null ? result.dataDir : `the PostgreSQL database ${result.database} (secret and config.json in ${result.dataDir})`;
+  const database = result.database === null ? '' : ` --database '${result.database}'`;
   printLines(
     run.io,
-    `Restored the backup of ${result.backupCreatedAt} into ${result.dataDir}: ${countsLine(result.counts)}.`,
-    `Start it with: feedbackd serve --data ${result.dataDir}`,
+    `Restored the backup of ${result.backupCreatedAt} into ${into}: ${countsLine(result.counts)}.`,
+    `Start it with: feedbackd serve --data ${result.dataDir}${database}`,
   );
   if (result.secretSource === 'env') {
     const note = 'note: the backed-up server took its secret from FEEDBACKD_SECRET: set the same value, or tokens will not be accepted';

@@ -15,6 +15,9 @@ const PIECE_CHARS = 256 * 1024;
  * fsync of the directory), so a crash leaves either the old or the new snapshot, never a mix.
  */
 export class DurableJsonAdapter implements Adapter<RawDocument | null> {
+  /** Told as rows are written (lowdb's write() takes no options, so it is set around one save). */
+  onRows: RowsWritten | undefined;
+
   constructor(readonly path: string) {}
 
   /** The temp file a snapshot is written to before it replaces `db.json`. */
@@ -42,7 +45,7 @@ export class DurableJsonAdapter implements Adapter<RawDocument | null> {
     await removeFile(this.tempPath);
     const handle = await open(this.tempPath, 'wx', FILE_MODE);
     try {
-      await serialiseInPieces(doc, (text) => writeFully(handle, Buffer.from(text)));
+      await serialiseInPieces(doc, (text) => writeFully(handle, Buffer.from(text)), this.onRows);
       await handle.sync();
     } finally {
       await handle.close();
@@ -52,22 +55,28 @@ export class DurableJsonAdapter implements Adapter<RawDocument | null> {
   }
 }
 
+/** Progress of a snapshot being written: the table and how many of its rows are written so far. */
+export type RowsWritten = (table: string, written: number) => void;
+
 /** Writes the document as JSON through `write`, a piece at a time, yielding to the event loop in between. */
-async function serialiseInPieces(doc: RawDocument, write: (text: string) => Promise<void>): Promise<void> {
+async function serialiseInPieces(doc: RawDocument, write: (text: string) => Promise<void>, onRows?: RowsWritten): Promise<void> {
   const { schemaVersion, seq, settings, tables } = doc;
   await write(`{"schemaVersion":${schemaVersion},"seq":${seq},"settings":${JSON.stringify(settings)},"tables":{`);
   let separator = '';
   for (const [name, rows] of Object.entries(tables)) {
     let piece = `${separator}${JSON.stringify(name)}:[`;
+    onRows?.(name, 0);
     for (let i = 0; i < rows.length; i++) {
       piece += (i === 0 ? '' : ',') + JSON.stringify(rows[i]);
       if (piece.length >= PIECE_CHARS) {
         await write(piece);
+        onRows?.(name, i + 1);
         await yieldToEventLoop();
         piece = '';
       }
     }
     await write(`${piece}]`);
+    onRows?.(name, rows.length);
     separator = ',';
   }
   await write('}}\n');
@@ -91,13 +100,15 @@ export class SnapshotFile {
     return doc;
   }
 
-  /** Durably replaces the stored document. */
-  async save(doc: DatabaseDocument): Promise<void> {
+  /** Durably replaces the stored document; `onRows` hears how far the writing is. */
+  async save(doc: DatabaseDocument, onRows?: RowsWritten): Promise<void> {
     this.low.data = doc as unknown as RawDocument;
+    this.adapter.onRows = onRows;
     try {
       await this.low.write();
     } finally {
       this.low.data = null;
+      this.adapter.onRows = undefined;
     }
   }
 }

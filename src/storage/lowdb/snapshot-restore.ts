@@ -5,7 +5,7 @@ import { type DatabaseDocument, type RawDocument, SCHEMA_VERSION, TABLE_NAMES } 
 import { fsyncDir, removeFile } from './fs-durable.js';
 import { listJournals } from './journal-files.js';
 import { MemoryDb } from './memory-db.js';
-import { SnapshotFile } from './snapshot-file.js';
+import { type RowsWritten, SnapshotFile } from './snapshot-file.js';
 import { upgradeDocument } from './upgrade.js';
 
 /** The storage schema version this code writes (a snapshot of an older one is upgraded when opened). */
@@ -20,9 +20,7 @@ function invalidSnapshot(where: string, problem: string): AppError {
  * version, every table present with ids and timestamps, and no row breaking a uniqueness rule.
  */
 export function checkLowdbSnapshot(snapshot: DatabaseSnapshot, where: string): void {
-  const raw = { ...snapshot, seq: 0 } as unknown as RawDocument;
-  // Upgrading checks the version first: too new, or not a version at all, is refused here.
-  const current = upgradeDocument(raw, where);
+  const current = currentSnapshot(snapshot, where);
   for (const name of TABLE_NAMES) {
     const rows = current.tables[name];
     if (!Array.isArray(rows)) throw invalidSnapshot(where, `table ${name} is missing`);
@@ -31,7 +29,7 @@ export function checkLowdbSnapshot(snapshot: DatabaseSnapshot, where: string): v
   }
   try {
     // Building the indexes runs every uniqueness rule; it freezes the parsed rows, which nobody changes.
-    MemoryDb.fromDocument(current as unknown as DatabaseDocument);
+    MemoryDb.fromDocument({ ...current, seq: 0 } as unknown as DatabaseDocument);
   } catch (error) {
     if (error instanceof UniqueViolation) throw invalidSnapshot(where, `its rows break the rule ${error.constraint}`);
     throw error;
@@ -39,15 +37,24 @@ export function checkLowdbSnapshot(snapshot: DatabaseSnapshot, where: string): v
 }
 
 /**
+ * The snapshot at the schema version this code writes: an older one is upgraded as `db.json` is
+ * when opened; a newer one, or one without a version, is refused (DATABASE_TOO_NEW, CORRUPT…).
+ */
+export function currentSnapshot(snapshot: DatabaseSnapshot, where: string): DatabaseSnapshot {
+  const { seq: _seq, ...current } = upgradeDocument({ ...snapshot, seq: 0 } as unknown as RawDocument, where);
+  return current as unknown as DatabaseSnapshot;
+}
+
+/**
  * Replaces the database in `dataDir` with the snapshot, durably, in the engine's own format:
  * the journal goes first (its entries belong to the old data and would be replayed on top),
  * then `db.json` is replaced atomically. The caller holds the data dir lock.
  */
-export async function writeLowdbSnapshot(dataDir: string, snapshot: DatabaseSnapshot): Promise<void> {
+export async function writeLowdbSnapshot(dataDir: string, snapshot: DatabaseSnapshot, onRows?: RowsWritten): Promise<void> {
   const file = new SnapshotFile(join(dataDir, 'db.json'));
   await removeFile(file.adapter.tempPath);
   for (const journal of await listJournals(dataDir)) await removeFile(journal.path);
   await fsyncDir(dataDir);
   const doc = { schemaVersion: snapshot.schemaVersion, seq: 0, settings: snapshot.settings, tables: snapshot.tables };
-  await file.save(doc as unknown as DatabaseDocument);
+  await file.save(doc as unknown as DatabaseDocument, onRows);
 }

@@ -1,4 +1,5 @@
 import { type OrderedPage, type OrderedPageRequest, RowNotFound, type TableRepo } from '../../types.js';
+import { type ColumnMap, columnValues } from '../columns.js';
 import { mappingUnique } from '../errors.js';
 import type { Queryable } from '../queryable.js';
 
@@ -30,13 +31,10 @@ export function int(value: unknown): number {
 /** Runs a write, turning a broken uniqueness rule into UniqueViolation. */
 export const writing = mappingUnique;
 
-/** How one table's rows are stored: camelCase field → snake_case column, plus derived columns. */
-export interface TableSpec<Row extends { id: string }> {
+/** How one table's rows are stored: camelCase field → snake_case column, plus derived columns (a lower-cased name). */
+export interface TableSpec<Row extends { id: string }> extends ColumnMap<Row> {
   table: string;
-  columns: { readonly [K in keyof Row]-?: string };
   fromDb(record: Record<string, unknown>): Row;
-  /** Columns computed from the row's fields (e.g. a lower-cased name), for inserts and patches. */
-  derived?(fields: Partial<Row>): Record<string, unknown>;
 }
 
 export function quoted(identifier: string): string {
@@ -105,19 +103,8 @@ function assignments<Row extends { id: string }>(
   spec: TableSpec<Row>,
   fields: Partial<Row>,
 ): { names: string[]; values: unknown[] } {
-  const names: string[] = [];
-  const values: unknown[] = [];
-  for (const key of Object.keys(spec.columns) as Array<keyof Row>) {
-    const value = fields[key];
-    if (value === undefined) continue;
-    names.push(spec.columns[key]);
-    values.push(value);
-  }
-  for (const [name, value] of Object.entries(spec.derived?.(fields) ?? {})) {
-    names.push(name);
-    values.push(value);
-  }
-  return { names, values };
+  const pairs = columnValues(spec, fields);
+  return { names: pairs.map(([name]) => name), values: pairs.map(([, value]) => value) };
 }
 
 /** Rows of `table` matching `filter` (a condition on alias `t`, empty for all), ordered by `key`. */

@@ -1,16 +1,14 @@
 import { type OrderedPage, type OrderedPageRequest, RowNotFound, type TableRepo } from '../../types.js';
+import { type ColumnMap, columnValues } from '../columns.js';
 import { mappingUnique } from '../errors.js';
 import type { Queryable } from '../queryable.js';
 
 /** How one core table is stored: contract field → column, and columns derived from fields. */
-export interface CoreTable<Row extends { id: string }> {
+export interface CoreTable<Row extends { id: string }> extends ColumnMap<Row> {
   /** The SQL table (snake_case). */
   table: string;
   /** The contract's name of the table, for RowNotFound (`userRoles`). */
   name: string;
-  columns: { readonly [K in keyof Row]-?: string };
-  /** Extra columns computed from the fields being written (e.g. `email_lower`). */
-  derived?(fields: Partial<Row>): Record<string, unknown>;
 }
 
 /** A stored value as the contract has it: timestamps (Date from the driver) become ISO strings with ms and `Z`. */
@@ -32,17 +30,6 @@ export function selectList<Row extends { id: string }>(spec: CoreTable<Row>): st
   return Object.values<string>(spec.columns)
     .map((column) => `"${column}"`)
     .join(', ');
-}
-
-/** The columns and values of the fields present (not undefined), derived columns included. */
-function assignments<Row extends { id: string }>(spec: CoreTable<Row>, fields: Partial<Row>): Array<[string, unknown]> {
-  const pairs: Array<[string, unknown]> = [];
-  for (const [field, column] of Object.entries(spec.columns) as Array<[keyof Row & string, string]>) {
-    const value = fields[field];
-    if (value !== undefined) pairs.push([column, value]);
-  }
-  for (const [column, value] of Object.entries(spec.derived?.(fields) ?? {})) pairs.push([column, value]);
-  return pairs;
 }
 
 /** The CRUD every table keyed by `id` shares. */
@@ -67,7 +54,7 @@ export function tableRepo<Row extends { id: string }>(db: Queryable, spec: CoreT
     },
     insert: (row) =>
       mappingUnique(async () => {
-        const pairs = assignments(spec, row);
+        const pairs = columnValues(spec, row);
         const { rows } = await db.query(
           `INSERT INTO ${table} (${pairs.map(([column]) => `"${column}"`).join(', ')})
            VALUES (${pairs.map((_, n) => `$${n + 1}`).join(', ')}) RETURNING ${select}`,
@@ -77,7 +64,7 @@ export function tableRepo<Row extends { id: string }>(db: Queryable, spec: CoreT
       }),
     update: (id, patch) =>
       mappingUnique(async () => {
-        const pairs = assignments(spec, { ...patch, id: undefined } as Partial<Row>);
+        const pairs = columnValues(spec, { ...patch, id: undefined } as Partial<Row>);
         const values = pairs.map(([, value]) => value);
         const text =
           pairs.length === 0

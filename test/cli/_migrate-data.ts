@@ -1,0 +1,44 @@
+import { writeConfigFile } from '../../src/config/data-dir.js';
+import { createLogger } from '../../src/logger.js';
+import { requestPasswordReset } from '../../src/services/password-reset.js';
+import { openStorage } from '../../src/storage/open.js';
+import type { DatabaseSnapshot } from '../../src/storage/types.js';
+import { testConfig } from '../_helpers/config.js';
+import { openBoard, type SeededBoard, seedBoard } from '../admin/backup-fixtures.js';
+
+/**
+ * A stopped board with something in every table: seedBoard's users, roles, board, roadmap, posts,
+ * votes, comments and settings, a password reset (a mail token and a mail log entry) and a config.json.
+ */
+export async function seedEveryTable(dataDir: string): Promise<SeededBoard> {
+  const seeded = await seedBoard(dataDir);
+  const ctx = await openBoard(dataDir);
+  try {
+    await requestPasswordReset(ctx, { email: 'bob@example.org' });
+  } finally {
+    await ctx.close(); // waits for the mail, and so its log entry
+  }
+  await writeConfigFile(dataDir, { mailOutbox: true, publicUrl: 'https://feedback.example.org' });
+  return seeded;
+}
+
+/** The whole database of a data directory (or, with a URL, of that database), each table ordered by id. */
+export async function storedSnapshot(dataDir: string, databaseUrl: string | null = null): Promise<DatabaseSnapshot> {
+  const storage = await openStorage(testConfig(dataDir, { databaseUrl }), createLogger('silent'));
+  try {
+    const snapshot = await storage.snapshot();
+    const tables = Object.fromEntries(
+      Object.entries(snapshot.tables).map(([name, rows]) => [name, [...rows].sort((a, b) => (a.id < b.id ? -1 : 1))]),
+    );
+    return { ...snapshot, tables: tables as unknown as DatabaseSnapshot['tables'] };
+  } finally {
+    await storage.close();
+  }
+}
+
+/** Every table holds rows (the copy is not trivially equal). */
+export function tablesWithoutRows(snapshot: DatabaseSnapshot): string[] {
+  return Object.entries(snapshot.tables)
+    .filter(([, rows]) => rows.length === 0)
+    .map(([name]) => name);
+}
