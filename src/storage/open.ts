@@ -45,7 +45,7 @@ async function refuseUnfinishedRestore(dataDir: string): Promise<void> {
   }
   throw new AppError(
     'RESTORE_INCOMPLETE',
-    `A restore into ${dataDir} did not finish; run feedbackd restore FILE --data ${dataDir} --force again`,
+    `A restore or migrate-data copy into ${dataDir} did not finish: run feedbackd restore FILE --data ${dataDir} --force again, or delete the directory and run feedbackd migrate-data again`,
     500,
   );
 }
