@@ -19,10 +19,10 @@ ci_start_postgres() {
   fi
   local version
   version=$(ls /usr/lib/postgresql | sort -V | tail -n 1)
-  if ! pg_lsclusters -h | awk '{print $1" "$2}' | grep -qx "$version main"; then
+  if ! pg_lsclusters -h | awk '{print $1" "$2}' | grep -x "$version main" >/dev/null; then
     ci_as_root pg_createcluster "$version" main >/dev/null
   fi
-  if ! pg_lsclusters -h | awk -v v="$version" '$1 == v && $2 == "main" {print $4}' | grep -qx online; then
+  if ! pg_lsclusters -h | awk -v v="$version" '$1 == v && $2 == "main" {print $4}' | grep -x online >/dev/null; then
     ci_as_root pg_ctlcluster "$version" main start
   fi
   local port
@@ -32,7 +32,7 @@ ci_start_postgres() {
     sleep 1
   done
   ci_as_postgres "psql -q -p $port -v ON_ERROR_STOP=1 -c \"DO \\\$\\\$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'feedbackd_ci') THEN CREATE ROLE feedbackd_ci LOGIN PASSWORD 'feedbackd_ci'; END IF; END \\\$\\\$;\""
-  if ! ci_as_postgres "psql -tA -p $port -c \"SELECT 1 FROM pg_database WHERE datname = 'feedbackd_ci'\"" | grep -qx 1; then
+  if ! ci_as_postgres "psql -tA -p $port -c \"SELECT 1 FROM pg_database WHERE datname = 'feedbackd_ci'\"" | grep -x 1 >/dev/null; then
     ci_as_postgres "createdb -p $port -O feedbackd_ci feedbackd_ci"
   fi
   export TEST_DATABASE_URL="postgres://feedbackd_ci:feedbackd_ci@127.0.0.1:$port/feedbackd_ci"
