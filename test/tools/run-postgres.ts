@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
  */
 const url = process.env.TEST_DATABASE_URL;
 if (!url) {
-  console.log('PostgreSQL run skipped: set TEST_DATABASE_URL to a PostgreSQL database to run it (see README, Development).');
+  console.log('PostgreSQL run skipped: set TEST_DATABASE_URL to a PostgreSQL database to run it (see README, Tests).');
   process.exit(0);
 }
 console.log('PostgreSQL run: storage contract tests and the HTTP suite on TEST_DATABASE_URL');
