@@ -107,4 +107,21 @@ pgTests((url) => {
     t.is(removed.filter((status) => status === 200).length, 10, `statuses: ${removed.join(' ')}`);
     t.deepEqual(await query(schemaUrl, 'SELECT count(*)::int AS votes FROM votes'), [{ votes: 1 }]);
   });
+
+  test('rate limits are counted by each process: a client refused by one server is still heard by the other', async (t) => {
+    const { url: schemaUrl } = await freshSchema(t, url);
+    const data = `${await tempDir(t)}/data`;
+    const args = ['serve', '--data', data, '--database', schemaUrl, '--port', '0', '--mail-outbox', '--login-rate-limit', '2/1h'];
+    const first = await startServing(args);
+    const second = await startServing(args);
+    t.teardown(async () => {
+      await Promise.all([stopServing(first), stopServing(second)]);
+    });
+    const wrongLogin = (server: ServingChild) =>
+      sendRequest(server.url, 'POST', '/auth/login', { body: { email: 'nobody@example.org', password: 'wrong password' } });
+    const onFirst = [await wrongLogin(first), await wrongLogin(first), await wrongLogin(first)].map((response) => response.status);
+    t.deepEqual(onFirst, [403, 403, 429]);
+    // The README says so: with N processes a client may get up to N times each limit.
+    t.is((await wrongLogin(second)).status, 403);
+  });
 });
