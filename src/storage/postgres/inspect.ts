@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { describeDatabase, openFailure } from './connect-error.js';
 import { MIGRATIONS } from './migrations/index.js';
+import { probeWrites } from './write-probe.js';
 
 /** What `feedbackd doctor` finds in a PostgreSQL database, read without changing anything. */
 export interface PostgresInspection {
@@ -40,7 +41,7 @@ export async function inspectPostgres(url: string): Promise<PostgresInspection> 
       known,
       users: complete ? await count('users') : null,
       posts: complete ? await count('posts') : null,
-      writable: await acceptsWrites(client),
+      writable: (await probeWrites(client)).writable,
     };
   } finally {
     await client.end().catch(() => undefined);
@@ -52,17 +53,4 @@ async function appliedMigration(client: pg.Client): Promise<number> {
   if (table.rows[0]?.found == null) return 0;
   const { rows } = await client.query<{ version: number | null }>('SELECT max(id) AS version FROM schema_migrations');
   return rows[0]?.version ?? 0;
-}
-
-/** Taking a transaction id is refused by a read-only server; nothing is written. */
-async function acceptsWrites(client: pg.Client): Promise<boolean> {
-  try {
-    await client.query('BEGIN READ WRITE');
-    await client.query('SELECT pg_current_xact_id()');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.query('ROLLBACK').catch(() => undefined);
-  }
 }

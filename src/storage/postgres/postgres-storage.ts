@@ -23,6 +23,7 @@ import { openFailure } from './connect-error.js';
 import { mapUnique, RETRYABLE, sqlState } from './errors.js';
 import { guardedWrites } from './guarded-writes.js';
 import { prepared } from './prepared.js';
+import { probeWrites } from './write-probe.js';
 import { migrate, schemaVersion } from './migrate.js';
 import type { Queryable } from './queryable.js';
 import { createRepositories } from './repositories.js';
@@ -137,20 +138,9 @@ class PostgresStorage implements Storage {
     } catch {
       return false;
     }
-    let broken: Error | undefined;
-    try {
-      // Taking a transaction id is refused by a read-only server (a standby, or read-only mode).
-      await client.query('BEGIN READ WRITE');
-      await client.query('SELECT pg_current_xact_id()');
-      return true;
-    } catch {
-      return false;
-    } finally {
-      await client.query('ROLLBACK').catch((error: Error) => {
-        broken = error;
-      });
-      client.release(broken);
-    }
+    const { writable, broken } = await probeWrites(client);
+    client.release(broken);
+    return writable;
   }
 
   async snapshot(): Promise<DatabaseSnapshot> {
