@@ -60,6 +60,9 @@ pgTests((url) => {
     const { url: bare } = await freshSchema(t, url);
     const fresh = await runInProcess(['doctor', '--data', data, '--database', bare]);
     t.regex(fresh.stdout, /^warn storage: PostgreSQL .+ is reachable and writable, no feedbackd schema yet/m);
+    const readOnly = await runInProcess(['doctor', '--data', data, '--database', `${schemaUrl}${encodeURIComponent(' -c default_transaction_read_only=on')}`]);
+    t.is(readOnly.code, 1);
+    t.regex(readOnly.stdout, /^fail storage: PostgreSQL .+ refuses writes \(read-only, or a standby\)/m);
     const unreachable = await runInProcess(['doctor', '--data', data, '--database', 'postgres://u:hunter2@127.0.0.1:1/feedback']);
     t.is(unreachable.code, 1);
     t.regex(unreachable.stdout, /^fail storage: Cannot open the PostgreSQL database 127\.0\.0\.1:1\/feedback: /m);
