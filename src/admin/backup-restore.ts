@@ -5,7 +5,7 @@ import { RESTORE_MARKER } from '../storage/open.js';
 import { withoutPassword } from '../storage/postgres/connect-error.js';
 import { refuseStoredRows, storedRows } from '../storage/restore.js';
 import { type Backup, readBackupFile } from './backup-read.js';
-import { entriesBesidesLock, lockToWrite, someEntries, writeBoardFiles } from './board-files.js';
+import { configFollowingTarget, entriesBesidesLock, lockToWrite, someEntries, writeBoardFiles } from './board-files.js';
 
 /** Where and how to restore. */
 export interface RestoreOptions {
@@ -44,7 +44,8 @@ export async function restoreBackup(file: string, options: RestoreOptions): Prom
     const existing = await entriesBesidesLock(dataDir);
     if (existing.length > 0 && !options.force) throw notEmpty(dataDir, existing);
     const { header, snapshot } = backup;
-    await writeBoardFiles(options.config, { secret: header.secret, configFile: header.configFile, snapshot }, { replace: options.force });
+    const configFile = configFollowingTarget(header.configFile, databaseUrl);
+    await writeBoardFiles(options.config, { secret: header.secret, configFile, snapshot }, { replace: options.force });
     const database = databaseUrl === null ? null : withoutPassword(databaseUrl);
     return { dataDir, database, backupCreatedAt: header.createdAt, counts: header.counts, secretSource: header.secretSource, replaced: existing };
   } finally {

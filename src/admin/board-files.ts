@@ -47,6 +47,21 @@ export async function writeBoardFiles(
   await syncDirectory(dataDir);
 }
 
+/**
+ * config.json's values for a board written into the storage `databaseUrl` names: a `databaseUrl`
+ * key names that target (or is left out for the JSON-file database), since one naming the old
+ * database would make serve read that instead of the copy. Null when nothing is left.
+ */
+export function configFollowingTarget(
+  values: Record<string, unknown> | null,
+  databaseUrl: string | null,
+): Record<string, unknown> | null {
+  if (values === null || !('databaseUrl' in values)) return values;
+  const { databaseUrl: _old, ...rest } = values;
+  if (databaseUrl !== null) return { ...rest, databaseUrl };
+  return Object.keys(rest).length === 0 ? null : rest;
+}
+
 /** Writes the file atomically with mode 0600, or removes it when there is nothing to write. */
 async function replaceOrRemove(path: string, text: string | null): Promise<void> {
   if (text === null) await rm(path, { force: true });

@@ -7,7 +7,7 @@ import { AppError } from '../errors.js';
 import type { RowsWritten } from '../storage/lowdb/snapshot-file.js';
 import { checkSnapshot } from '../storage/restore.js';
 import type { DatabaseSnapshot } from '../storage/types.js';
-import { type BoardFiles, entriesBesidesLock, lockToWrite, someEntries, writeBoardFiles } from './board-files.js';
+import { type BoardFiles, configFollowingTarget, entriesBesidesLock, lockToWrite, someEntries, writeBoardFiles } from './board-files.js';
 
 /** Where the signing key of the copied board is: a secret file, FEEDBACKD_SECRET, or none yet. */
 export type SecretSource = 'file' | 'env' | 'none';
@@ -41,8 +41,8 @@ export async function sourceSecret(source: Pick<Config, 'dataDir' | 'secret'>): 
 async function sourceConfigFile(dataDir: string): Promise<Record<string, unknown> | null> {
   const file = await readConfigFile(dataDir);
   if (file.problem) throw new AppError('CONFIG_INVALID', file.problem, 500);
-  const { databaseUrl: _databaseUrl, ...values } = file.values;
-  return Object.keys(values).length === 0 ? null : values;
+  const values = configFollowingTarget(file.values, null);
+  return values !== null && Object.keys(values).length > 0 ? values : null;
 }
 
 /**

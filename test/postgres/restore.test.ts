@@ -39,6 +39,29 @@ pgTests((url) => {
     t.is((await stopServing(serving)).code, 0);
   });
 
+  test("config.json's databaseUrl follows the restore: dropped for a data dir, the new database for --database", async (t) => {
+    const { url: first } = await freshSchema(t, url);
+    const { url: second } = await freshSchema(t, url);
+    const root = await tempDir(t);
+    const data = join(root, 'on-postgres');
+    const passwordFile = join(root, 'password.txt');
+    await writeFile(passwordFile, 'correct horse battery\n', { mode: 0o600 });
+    const init = ['init', '--yes', '--no-serve', '--data', data, '--database', first, '--email', 'ada@example.org', '--password-file', passwordFile];
+    t.is((await runInProcess([...init, '--mail-outbox'])).code, 0);
+    const file = join(root, 'backup.json');
+    t.is((await runInProcess(['backup', '--data', data, '--out', file])).code, 0);
+
+    const json = join(root, 'json');
+    t.is((await runInProcess(['restore', file, '--data', json])).code, 0);
+    t.deepEqual(JSON.parse(await readFile(join(json, 'config.json'), 'utf8')), { mailOutbox: true });
+    // Opened alone, the restored directory is served from its own JSON-file database.
+    t.like(JSON.parse((await runInProcess(['migrate', '--data', json, '--json'])).stdout), { engine: 'lowdb' });
+
+    const moved = join(root, 'moved');
+    t.is((await runInProcess(['restore', file, '--data', moved, '--database', second])).code, 0);
+    t.deepEqual(JSON.parse(await readFile(join(moved, 'config.json'), 'utf8')), { databaseUrl: second, mailOutbox: true });
+  });
+
   test('restore --database refuses a database holding rows, changing nothing; --force replaces all its rows', async (t) => {
     const { url: schemaUrl } = await freshSchema(t, url);
     const root = await tempDir(t);
