@@ -138,6 +138,16 @@ export const SETTINGS: readonly AnySetting[] = [
     parse: parse.nullable(parse.databaseUrl),
   },
   {
+    key: 'databasePoolSize',
+    describe: 'PostgreSQL connections each process may open (1..100)',
+    flag: '--database-pool-size <n>',
+    env: ['FEEDBACKD_DATABASE_POOL_SIZE'],
+    inFile: true,
+    defaultText: '10',
+    defaultValue: () => 10,
+    parse: parse.integer(1, 100),
+  },
+  {
     key: 'trustProxy',
     describe: 'behind a reverse proxy: take the client address from X-Forwarded-For',
     flag: '--trust-proxy',

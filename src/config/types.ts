@@ -21,6 +21,8 @@ export interface Config {
   mailFrom: string | null;
   /** null = the JSON-file database in the data directory. */
   databaseUrl: string | null;
+  /** PostgreSQL: the most connections this process opens (its pool size). */
+  databasePoolSize: number;
   /** Behind a reverse proxy: the client address is the right-most X-Forwarded-For entry. */
   trustProxy: boolean;
   /** `'*'` = any origin; else the allowed origins. */

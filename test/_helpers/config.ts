@@ -14,6 +14,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     mailOutbox: true,
     mailFrom: null,
     databaseUrl: null,
+    databasePoolSize: 10,
     trustProxy: false,
     corsOrigins: '*',
     secret: TEST_SECRET,

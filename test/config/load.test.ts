@@ -34,6 +34,7 @@ test('defaults when nothing is given', async (t) => {
     mailOutbox: false,
     mailFrom: null,
     databaseUrl: null,
+    databasePoolSize: 10,
     trustProxy: false,
     corsOrigins: '*',
     secret: null,

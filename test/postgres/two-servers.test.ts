@@ -124,4 +124,23 @@ pgTests((url) => {
     // The README says so: with N processes a client may get up to N times each limit.
     t.is((await wrongLogin(second)).status, 403);
   });
+
+  test('--database-pool-size caps the connections each process opens', async (t) => {
+    const { url: schemaUrl } = await freshSchema(t, url);
+    const name = `feedbackd-pool-${process.pid}-${Date.now()}`;
+    const databaseUrl = `${schemaUrl}&application_name=${name}`;
+    const args = ['serve', '--data', `${await tempDir(t)}/data`, '--database', databaseUrl, '--port', '0', '--database-pool-size', '2'];
+    const serving = await startServing(args);
+    t.teardown(() => stopServing(serving));
+    const connections = async () =>
+      (await query<{ n: number }>(url, `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = '${name}'`))[0]!.n;
+    const load = Promise.all(Array.from({ length: 40 }, () => sendRequest(serving.url, 'POST', '/posts/get', { body: {} })));
+    const seen: number[] = [];
+    for (let i = 0; i < 5; i++) seen.push(await connections());
+    const answers = await load;
+    t.true(answers.every((answer) => answer.status === 200));
+    seen.push(await connections());
+    t.true(Math.max(...seen) <= 2, `connections seen: ${seen.join(' ')}`);
+    t.true(Math.max(...seen) >= 1, `connections seen: ${seen.join(' ')}`);
+  });
 });

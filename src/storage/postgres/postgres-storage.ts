@@ -45,7 +45,14 @@ export const MAX_ATTEMPTS = 20;
 /** Opens the PostgreSQL engine on `config.databaseUrl`: connects, applies missing migrations. */
 export async function openPostgresStorage(config: Config, logger: Logger): Promise<Storage> {
   if (config.databaseUrl === null) throw new Error('openPostgresStorage needs a database URL');
-  const pool = new pg.Pool({ connectionString: config.databaseUrl, connectionTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({
+    connectionString: config.databaseUrl,
+    connectionTimeoutMillis: 10_000,
+    // Several processes share the server's max_connections (100 by default): each takes at most this many.
+    max: config.databasePoolSize,
+    // Shown in pg_stat_activity; an application_name in the URL wins.
+    application_name: 'feedbackd',
+  });
   // An idle connection dropped by the server must not crash the process: the pool replaces it.
   pool.on('error', (error) => logger.warn({ err: error }, 'idle PostgreSQL connection failed'));
   try {
