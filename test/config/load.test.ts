@@ -75,6 +75,7 @@ const precedence = [
     file: 'postgres://file/db',
     want: ['postgres://flag/db', 'postgresql://env/db', 'postgres://file/db', null],
   },
+  { key: 'databasePoolSize', flag: ['databasePoolSize', '3'], env: ['FEEDBACKD_DATABASE_POOL_SIZE', '40'], file: 100, want: [3, 40, 100, 10] },
   { key: 'logLevel', flag: ['logLevel', 'DEBUG'], env: ['FEEDBACKD_LOG_LEVEL', 'warn'], file: 'silent', want: ['debug', 'warn', 'silent', 'info'] },
 ] as const;
 
@@ -130,6 +131,14 @@ test('FEEDBACKD_SECRET is taken from the environment only', async (t) => {
   const dir = await tempDir(t);
   const secret = 'x'.repeat(40);
   t.is((await loadConfig({ flags: { data: dir }, env: { FEEDBACKD_SECRET: secret } })).secret, secret);
+});
+
+test('databasePoolSize is an integer 1..100', async (t) => {
+  const dir = await tempDir(t);
+  for (const size of ['0', '101', 'ten']) {
+    const message = await configError(loadConfig({ flags: { data: dir, databasePoolSize: size }, env: {} }));
+    t.true(message.includes(`databasePoolSize (from --database-pool-size="${size}"): must be an integer 1..100`), message);
+  }
 });
 
 test('every bad value is listed in one error, with its source and never a sensitive value', async (t) => {
@@ -200,5 +209,5 @@ test('resolveConfig says where each value came from', async (t) => {
 test('the settings table covers every Config key exactly once', (t) => {
   const keys = SETTINGS.map((setting) => setting.key);
   t.is(new Set(keys).size, keys.length);
-  t.is(keys.length, 20);
+  t.is(keys.length, 21);
 });
