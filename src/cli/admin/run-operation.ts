@@ -38,12 +38,7 @@ export async function runAdminOperation(
   args: OperationArgs = {},
   options: AdminRunOptions = {},
 ): Promise<unknown> {
-  // Only the settings' flags are read (--data, --database, --log-level); the command's own are ignored.
-  const loaded = await resolveConfig({ flags: flags as Readonly<Record<string, unknown>>, env: run.io.env });
-  const { config } = loaded;
-  run.showStacks = ['debug', 'trace'].includes(config.logLevel);
-  // The command prints its own outcome: log lines only when a level was asked for.
-  const logger = createLogger(loaded.sources.logLevel.kind === 'default' ? 'warn' : config.logLevel);
+  const { config, logger } = await adminConfig(flags, run);
   await requireDataDir(config.dataDir);
   const deadline = Date.now() + HANDOVER_PATIENCE_MS;
   for (;;) {
@@ -61,6 +56,23 @@ export async function runAdminOperation(
       await sleep(RETRY_DELAY_MS);
     }
   }
+}
+
+/**
+ * The configuration and logger of an admin command, resolved as for serve (flags > environment >
+ * config.json). Only the settings' flags are read (--data, --database, --log-level); the
+ * command's own are ignored. The command prints its own outcome: log lines only when a level was
+ * asked for, stacks with debug or trace.
+ */
+export async function adminConfig(
+  flags: AdminFlags | Readonly<Record<string, unknown>>,
+  run: CliRun,
+): Promise<{ config: Config; logger: Logger }> {
+  const loaded = await resolveConfig({ flags: flags as Readonly<Record<string, unknown>>, env: run.io.env });
+  const { config } = loaded;
+  run.showStacks = ['debug', 'trace'].includes(config.logLevel);
+  const logger = createLogger(loaded.sources.logLevel.kind === 'default' ? 'warn' : config.logLevel);
+  return { config, logger };
 }
 
 /** Opens the data directory (taking its lock), runs the operation, closes. */

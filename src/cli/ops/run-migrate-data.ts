@@ -1,13 +1,10 @@
 import { type MigrateDataResult, migrateData } from '../../admin/migrate-data.js';
-import { resolveConfig } from '../../config/load.js';
 import type { Config } from '../../config/types.js';
-import { createLogger } from '../../logger.js';
 import type { AdminFlags } from '../admin/admin-options.js';
 import { printJson, printLines } from '../admin/output.js';
-import { requireDataDir } from '../admin/run-operation.js';
+import { adminConfig, requireDataDir } from '../admin/run-operation.js';
 import type { CliRun } from '../io.js';
 import { progressDisplay } from './progress.js';
-import { commanderFlags } from './run-long-operation.js';
 
 /** The flags of `feedbackd migrate-data`. */
 export interface MigrateDataFlags extends AdminFlags {
@@ -16,10 +13,7 @@ export interface MigrateDataFlags extends AdminFlags {
 
 /** `feedbackd migrate-data --to <target>`: progress on stderr while it copies, then the counts and what to run next on stdout. */
 export async function runMigrateData(flags: MigrateDataFlags, run: CliRun): Promise<void> {
-  const loaded = await resolveConfig({ flags: commanderFlags(flags), env: run.io.env });
-  const { config } = loaded;
-  run.showStacks = ['debug', 'trace'].includes(config.logLevel);
-  const logger = createLogger(loaded.sources.logLevel.kind === 'default' ? 'warn' : config.logLevel);
+  const { config, logger } = await adminConfig(flags, run);
   // Opening a JSON-file database creates a missing one: a typo in --data must not copy an empty board.
   if (config.databaseUrl === null) await requireDataDir(config.dataDir);
   const display = progressDisplay(run.io.stderr, 'migrate-data');

@@ -1,17 +1,12 @@
-import { resolveConfig } from '../../config/load.js';
-import { createLogger } from '../../logger.js';
 import { migrateSchema } from '../../storage/migrate-schema.js';
 import type { AdminFlags } from '../admin/admin-options.js';
 import { printJson, printLines } from '../admin/output.js';
 import type { CliRun } from '../io.js';
-import { requireDataDir } from '../admin/run-operation.js';
+import { adminConfig, requireDataDir } from '../admin/run-operation.js';
 
 /** `feedbackd migrate`: applies what the schema lacks and says where it stands. */
 export async function runMigrate(flags: AdminFlags, run: CliRun): Promise<void> {
-  const loaded = await resolveConfig({ flags: flags as Readonly<Record<string, unknown>>, env: run.io.env });
-  const { config } = loaded;
-  run.showStacks = ['debug', 'trace'].includes(config.logLevel);
-  const logger = createLogger(loaded.sources.logLevel.kind === 'default' ? 'warn' : config.logLevel);
+  const { config, logger } = await adminConfig(flags, run);
   // A JSON-file database is never created by migrate: a typo in --data must not look like a new board.
   if (config.databaseUrl === null) await requireDataDir(config.dataDir);
   const result = await migrateSchema(config, logger);

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { describeDatabase, openFailure } from './connect-error.js';
+import { schemaVersion } from './migrate.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { probeWrites } from './write-probe.js';
 
@@ -32,7 +33,7 @@ export async function inspectPostgres(url: string): Promise<PostgresInspection> 
   }
   try {
     const known = Math.max(...MIGRATIONS.map((migration) => migration.id));
-    const applied = await appliedMigration(client);
+    const applied = await schemaVersion(client);
     const complete = applied === known;
     const count = async (table: string) => Number((await client.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
     return {
@@ -46,11 +47,4 @@ export async function inspectPostgres(url: string): Promise<PostgresInspection> 
   } finally {
     await client.end().catch(() => undefined);
   }
-}
-
-async function appliedMigration(client: pg.Client): Promise<number> {
-  const table = await client.query<{ found: string | null }>("SELECT to_regclass('schema_migrations')::text AS found");
-  if (table.rows[0]?.found == null) return 0;
-  const { rows } = await client.query<{ version: number | null }>('SELECT max(id) AS version FROM schema_migrations');
-  return rows[0]?.version ?? 0;
 }

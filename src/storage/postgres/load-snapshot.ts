@@ -1,12 +1,11 @@
-import pg from 'pg';
 import { AppError } from '../../errors.js';
 import { SCHEMA_VERSION } from '../lowdb/document.js';
 import { describeRows, type RowCounts } from '../row-counts.js';
 import { EVERYONE_ROLE_ID } from '../seed.js';
 import type { DatabaseSnapshot } from '../types.js';
-import { describeDatabase, openFailure } from './connect-error.js';
+import { describeDatabase } from './connect-error.js';
 import { Params, quoted } from './content/sql.js';
-import { migrate } from './migrate.js';
+import { withMigratedDatabase } from './migrate.js';
 import type { Queryable } from './queryable.js';
 import { STORED_TABLES, type StoredTable } from './tables.js';
 
@@ -32,12 +31,12 @@ export interface LoadOptions {
 
 /** Connects to the database at `url`, applies missing migrations, and loads the snapshot (see loadSnapshot). */
 export async function loadIntoDatabase(url: string, snapshot: DatabaseSnapshot, options: LoadOptions): Promise<void> {
-  await withDatabase(url, (client) => loadSnapshot(client, snapshot, { ...options, where: describeDatabase(url) }));
+  await withMigratedDatabase(url, (client) => loadSnapshot(client, snapshot, { ...options, where: describeDatabase(url) }));
 }
 
 /** The rows the database at `url` holds besides what a new database is seeded with (all zeros when empty). */
 export function storedRowCounts(url: string): Promise<RowCounts> {
-  return withDatabase(url, (client) => countTables(client, true));
+  return withMigratedDatabase(url, (client) => countTables(client, true));
 }
 
 /** The refusal of a database that already holds rows; `advice` says what to do instead. */
@@ -77,28 +76,6 @@ export async function loadSnapshot(client: Queryable, snapshot: DatabaseSnapshot
   // Fresh statistics, as autovacuum would gather later: until then the planner guesses at the
   // tables' sizes and may sort a whole table for one page (measured: 28 ms instead of 2 ms).
   await client.query(`ANALYZE ${ALL_TABLES}`).catch(() => undefined);
-}
-
-async function withDatabase<T>(url: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 10_000, max: 1 });
-  // A dropped idle connection must not crash the process; the next query reports it.
-  pool.on('error', () => undefined);
-  try {
-    let client: pg.PoolClient;
-    try {
-      await migrate(pool);
-      client = await pool.connect();
-    } catch (error) {
-      throw openFailure(error, url);
-    }
-    try {
-      return await work(client);
-    } finally {
-      client.release();
-    }
-  } finally {
-    await pool.end().catch(() => undefined);
-  }
 }
 
 /** Only a snapshot of the schema this code writes, with exactly the tables the database has. */

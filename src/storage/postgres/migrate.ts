@@ -1,6 +1,8 @@
-import type { Pool, PoolClient } from 'pg';
+import pg, { type Pool, type PoolClient } from 'pg';
 import { AppError } from '../../errors.js';
+import { openFailure } from './connect-error.js';
 import { MIGRATIONS, type Migration } from './migrations/index.js';
+import type { Queryable } from './queryable.js';
 
 /** The advisory lock key under which migrations run ("feedbackd" in ASCII, fits a bigint). */
 export const MIGRATION_LOCK_KEY = '0x6665656462636b64';
@@ -57,8 +59,38 @@ async function applyMissing(client: PoolClient, migrations: readonly Migration[]
   return applied;
 }
 
-/** The id of the newest migration applied to the database (0 for none). */
-export async function schemaVersion(pool: Pool): Promise<number> {
-  const { rows } = await pool.query<{ version: number | null }>('SELECT max(id) AS version FROM schema_migrations');
+/** The id of the newest migration applied to the database (0 for none, or a database feedbackd never used). */
+export async function schemaVersion(db: Queryable): Promise<number> {
+  const table = await db.query("SELECT to_regclass('schema_migrations')::text AS found");
+  if (table.rows[0]?.found == null) return 0;
+  const { rows } = await db.query('SELECT max(id) AS version FROM schema_migrations');
   return rows[0]?.version ?? 0;
+}
+
+/**
+ * Runs `work` on one connection to the database at `url` once its missing migrations are applied
+ * (migrate, migrate-data, restore: short jobs beside the servers' own pools). A failure to connect
+ * or migrate is worded by openFailure; the connection is always closed.
+ */
+export async function withMigratedDatabase<T>(url: string, work: (client: PoolClient, applied: number[]) => Promise<T>): Promise<T> {
+  const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 10_000, max: 1 });
+  // A dropped idle connection must not crash the process; the next query reports it.
+  pool.on('error', () => undefined);
+  try {
+    let client: PoolClient;
+    let applied: number[];
+    try {
+      applied = await migrate(pool);
+      client = await pool.connect();
+    } catch (error) {
+      throw openFailure(error, url);
+    }
+    try {
+      return await work(client, applied);
+    } finally {
+      client.release();
+    }
+  } finally {
+    await pool.end().catch(() => undefined);
+  }
 }

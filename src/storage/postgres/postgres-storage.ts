@@ -24,7 +24,7 @@ import { mapUnique, RETRYABLE, sqlState } from './errors.js';
 import { guardedWrites } from './guarded-writes.js';
 import { prepared } from './prepared.js';
 import { probeWrites } from './write-probe.js';
-import { migrate, schemaVersion } from './migrate.js';
+import { migrate, schemaVersion, withMigratedDatabase } from './migrate.js';
 import type { Queryable } from './queryable.js';
 import { createRepositories } from './repositories.js';
 import { readSnapshot } from './snapshot.js';
@@ -67,16 +67,8 @@ export async function openPostgresStorage(config: Config, logger: Logger): Promi
 }
 
 /** Applies the missing migrations without opening the storage (`feedbackd migrate`). */
-export async function migratePostgres(databaseUrl: string): Promise<{ applied: number[]; version: number }> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000, max: 1 });
-  try {
-    const applied = await migrate(pool);
-    return { applied, version: await schemaVersion(pool) };
-  } catch (error) {
-    throw openFailure(error, databaseUrl);
-  } finally {
-    await pool.end().catch(() => undefined);
-  }
+export function migratePostgres(databaseUrl: string): Promise<{ applied: number[]; version: number }> {
+  return withMigratedDatabase(databaseUrl, async (client, applied) => ({ applied, version: await schemaVersion(client) }));
 }
 
 class PostgresStorage implements Storage {
