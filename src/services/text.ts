@@ -1,19 +1,11 @@
 import { randomInt } from 'node:crypto';
+import { foldLetters } from '../text/letters.js';
 
-const SPECIAL_LETTERS: Readonly<Record<string, string>> = {
-  ß: 'ss', æ: 'ae', Æ: 'AE', ø: 'o', Ø: 'O', œ: 'oe', Œ: 'OE', đ: 'd', Đ: 'D',
-  ð: 'd', Ð: 'D', ł: 'l', Ł: 'L', þ: 'th', Þ: 'TH', ı: 'i',
-};
-const SPECIAL_LETTER_PATTERN = new RegExp(`[${Object.keys(SPECIAL_LETTERS).join('')}]`, 'g');
 const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 /** Transliteration rule of API.md §1.8: NFKD, drop marks, map a few letters, drop other non-ASCII. */
 export function transliterate(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(SPECIAL_LETTER_PATTERN, (letter) => SPECIAL_LETTERS[letter] ?? '')
-    .replace(/\P{ASCII}/gu, '');
+  return foldLetters(text).replace(/\P{ASCII}/gu, '');
 }
 
 /** Lower-case ASCII words joined by single dashes, no dash at either end. */

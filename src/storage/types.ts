@@ -268,6 +268,9 @@ export interface RoadmapsRepo extends TableRepo<RoadmapRow> {
   swapIndexes(firstId: string, secondId: string, updatedAt: string): Promise<[RoadmapRow, RoadmapRow]>;
 }
 
+/** How a post list is ordered: `created` by (createdAt, id) in the asked direction; `votes` by (vote count, createdAt, id), all descending. */
+export type PostOrder = 'created' | 'votes';
+
 export interface PostQuery {
   /** Only posts on one of these boards; `undefined` = any board or none. */
   boardIds?: readonly string[];
@@ -275,9 +278,30 @@ export interface PostQuery {
   roadmapId?: string;
   /** Leave out posts whose board has `display: false` (posts without a board stay). */
   visibleBoardsOnly: boolean;
-  /** Order by createdAt, then id, both in this direction. */
+  /** Absent = `created`. */
+  orderBy?: PostOrder;
+  /** With `orderBy: 'created'`: by createdAt, then id, both in this direction. */
   direction: 'asc' | 'desc';
+  /**
+   * Search words (`queryWords` of src/text/search-words.ts): a post matches when every one is a
+   * prefix of one of its stored search words (`postSearchWords` of its title and content).
+   * Absent or empty = no search filter.
+   */
+  words?: readonly string[];
   offset: number;
+  limit: number;
+}
+
+/** What `similar` looks for (API.md §8.2). */
+export interface SimilarQuery {
+  /** `similarityWords` of the title: a candidate holds at least one of them among its search words. */
+  words: readonly string[];
+  /** `searchWords` of the title, in order: a post whose title has exactly these words comes first. */
+  titleWords: readonly string[];
+  /** Only posts on this board. */
+  boardId?: string;
+  /** Leave out posts whose board has `display: false`. */
+  visibleBoardsOnly: boolean;
   limit: number;
 }
 
@@ -285,6 +309,11 @@ export interface PostQuery {
 export interface PostsRepo extends TableRepo<PostRow>, CountsByUser {
   getBySlug(slug: string): Promise<PostRow | undefined>;
   query(query: PostQuery): Promise<PostRow[]>;
+  /**
+   * At most `limit` posts holding one of `words`, ranked: exact title first, then by how many of
+   * `words` the title holds, then by vote count, createdAt and id, all descending.
+   */
+  similar(query: SimilarQuery): Promise<PostRow[]>;
   /** Sets `roadmapId` to null on every post of the roadmap (updatedAt untouched); returns how many. */
   clearRoadmap(roadmapId: string): Promise<number>;
   /** Sets `boardId` to null on every post of the board (updatedAt untouched); returns how many. */

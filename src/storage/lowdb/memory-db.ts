@@ -17,6 +17,7 @@ import { type DatabaseDocument, SCHEMA_VERSION, TABLE_NAMES, type TableName, typ
 import { deepFreeze } from './frozen.js';
 import { byLowerCasedName } from './name-search.js';
 import { OrderedIndex } from './ordered-index.js';
+import { PostCatalog } from './post-catalog.js';
 import { byRoadmapIndex } from './roadmap-queries.js';
 import { compareTimed, SortedList } from './sorted-list.js';
 import { SortedSubset } from './sorted-subset.js';
@@ -66,6 +67,7 @@ function buildTables() {
     mailTokenByHash: new UniqueIndex<MailTokenRow>('mailTokens.tokenHash', (t) => t.tokenHash),
     mailTokensByUser: new GroupIndex<MailTokenRow>((t) => t.userId),
     mailLogInOrder: new SortedList<MailLogRow>(),
+    postCatalog: new PostCatalog(),
   };
   const i = indexes;
   const tables: Tables = {
@@ -79,8 +81,15 @@ function buildTables() {
       i.hiddenRoadmapsInOrder,
       i.roadmapsByName,
     ]),
-    posts: new Table('posts', [i.postBySlug], [i.postsInOrder, i.postsByBoard, i.postsByRoadmap, i.postCountByUser, i.postsByUser]),
-    votes: new Table('votes', [i.voteByUserPost], [i.votesByPost, i.voteCountByUser, i.votesByUser]),
+    posts: new Table('posts', [i.postBySlug], [
+      i.postsInOrder,
+      i.postsByBoard,
+      i.postsByRoadmap,
+      i.postCountByUser,
+      i.postsByUser,
+      i.postCatalog.onPosts,
+    ]),
+    votes: new Table('votes', [i.voteByUserPost], [i.votesByPost, i.voteCountByUser, i.votesByUser, i.postCatalog.onVotes]),
     comments: new Table('comments', [], [
       i.commentsByPost,
       i.commentsByParent,
@@ -115,7 +124,9 @@ export class MemoryDb {
   /** Builds the database from a current-version document; rows are frozen in place, unique rules checked. */
   static fromDocument(doc: DatabaseDocument): MemoryDb {
     const db = new MemoryDb(doc.settings, doc.seq);
+    db.indexes.postCatalog.deferOrders();
     for (const name of TABLE_NAMES) loadTable(db, doc, name);
+    db.indexes.postCatalog.buildOrders();
     return db;
   }
 

@@ -1,14 +1,18 @@
 import type { PostQuery, PostRow } from '../types.js';
 import type { MemoryDb } from './memory-db.js';
+import { entryOrder, orderedLists, searchPosts, walkInOrder } from './post-search.js';
 import { compareTimed, type SortedList } from './sorted-list.js';
 
 /**
  * Answers a post query from the sorted indexes: picks the smallest sorted source (one roadmap,
- * the asked boards, or all posts), walks it in the asked direction, and stops as soon as
+ * the asked boards, or all posts) in the asked order, walks it, and stops as soon as
  * offset + limit matching posts are seen. Nothing is scanned or sorted as a whole.
+ * Searches go through the word index (post-search.ts).
  */
 export function queryPosts(db: MemoryDb, query: PostQuery): PostRow[] {
   if (query.limit <= 0) return [];
+  if (query.words !== undefined && query.words.length > 0) return searchPosts(db, query, query.words, postFilter(db, query));
+  if (query.orderBy === 'votes') return byVotes(db, query);
   const sources = sourcesFor(db, query);
   const [only] = sources;
   if (sources.length === 1 && only && takesWholeList(db, query)) return pageOf(only, query);
@@ -22,6 +26,23 @@ export function queryPosts(db: MemoryDb, query: PostQuery): PostRow[] {
     return result.length < query.limit;
   });
   return result;
+}
+
+/** A page in votes order: a slice of one list when every post of it matches, else a filtered walk. */
+function byVotes(db: MemoryDb, query: PostQuery): PostRow[] {
+  const lists = orderedLists(db.indexes.postCatalog, query);
+  const [only] = lists;
+  if (lists.length === 1 && only && takesWholeList(db, query)) return only.slice(query.offset, query.limit).map((entry) => entry.row);
+  const accepts = postFilter(db, query);
+  const page: PostRow[] = [];
+  let skipped = 0;
+  walkInOrder(lists, entryOrder(query), false, ({ row }) => {
+    if (!accepts(row)) return true;
+    if (skipped < query.offset) skipped++;
+    else page.push(row);
+    return page.length < query.limit;
+  });
+  return page;
 }
 
 function sourcesFor(db: MemoryDb, query: PostQuery): SortedList<PostRow>[] {

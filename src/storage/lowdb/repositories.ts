@@ -19,6 +19,7 @@ import type { MemoryDb } from './memory-db.js';
 import { namesStartingWith } from './name-search.js';
 import { countsOf, orderedPage } from './ordered-page.js';
 import { queryPosts } from './post-query.js';
+import { similarPosts } from './post-similar.js';
 import {
   clearPostsRoadmap,
   highestRoadmapIndex,
@@ -106,6 +107,7 @@ function postsRepo(access: Access): PostsRepo {
     ...tableRepo(access, 'posts'),
     getBySlug: (slug) => access.read((db) => byKey(db.tables.posts, db.indexes.postBySlug.lookup(slug))),
     query: (query) => access.read((db) => queryPosts(db, query)),
+    similar: (query) => access.read((db) => similarPosts(db, query)),
     clearRoadmap: (roadmapId) => access.write((w) => clearPostsRoadmap(w, roadmapId)),
     clearBoard: (boardId) => access.write((w) => clearPostsBoard(w, boardId)),
     countByBoards: (boardIds) => access.read((db) => countPostsByBoards(db, boardIds)),

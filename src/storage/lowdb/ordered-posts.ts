@@ -1,0 +1,73 @@
+import { ChunkedList } from './chunked-list.js';
+import type { PostEntry } from './post-catalog.js';
+
+/** Posts in one order: all of them, and the posts of each board and of each roadmap. */
+export class OrderedPosts {
+  all: ChunkedList<PostEntry>;
+  private byBoard = new Map<string, ChunkedList<PostEntry>>();
+  private byRoadmap = new Map<string, ChunkedList<PostEntry>>();
+
+  constructor(readonly compare: (a: PostEntry, b: PostEntry) => number) {
+    this.all = new ChunkedList(compare);
+  }
+
+  /** The board's posts; undefined when it has none. */
+  board(boardId: string): ChunkedList<PostEntry> | undefined {
+    return this.byBoard.get(boardId);
+  }
+
+  /** The roadmap's posts; undefined when it has none. */
+  roadmap(roadmapId: string): ChunkedList<PostEntry> | undefined {
+    return this.byRoadmap.get(roadmapId);
+  }
+
+  add(entry: PostEntry): void {
+    this.all.add(entry);
+    const { boardId, roadmapId } = entry.row;
+    if (boardId !== null) this.group(this.byBoard, boardId).add(entry);
+    if (roadmapId !== null) this.group(this.byRoadmap, roadmapId).add(entry);
+  }
+
+  /** Removes the entry as it was added (its order key and groups unchanged since). */
+  remove(entry: PostEntry): void {
+    this.all.remove(entry);
+    const { boardId, roadmapId } = entry.row;
+    if (boardId !== null) ungroup(this.byBoard, boardId, entry);
+    if (roadmapId !== null) ungroup(this.byRoadmap, roadmapId, entry);
+  }
+
+  /** Replaces everything with these entries (in any order): one sort, then lists built in order. */
+  rebuild(entries: readonly PostEntry[]): void {
+    const sorted = [...entries].sort(this.compare);
+    this.all = ChunkedList.fromSorted(sorted, this.compare);
+    this.byBoard = this.grouped(sorted, (entry) => entry.row.boardId);
+    this.byRoadmap = this.grouped(sorted, (entry) => entry.row.roadmapId);
+  }
+
+  private group(groups: Map<string, ChunkedList<PostEntry>>, key: string): ChunkedList<PostEntry> {
+    let list = groups.get(key);
+    if (!list) {
+      list = new ChunkedList(this.compare);
+      groups.set(key, list);
+    }
+    return list;
+  }
+
+  private grouped(sorted: readonly PostEntry[], keyOf: (entry: PostEntry) => string | null): Map<string, ChunkedList<PostEntry>> {
+    const groups = new Map<string, PostEntry[]>();
+    for (const entry of sorted) {
+      const key = keyOf(entry);
+      if (key === null) continue;
+      const group = groups.get(key);
+      if (group) group.push(entry);
+      else groups.set(key, [entry]);
+    }
+    return new Map([...groups].map(([key, group]) => [key, ChunkedList.fromSorted(group, this.compare)]));
+  }
+}
+
+function ungroup(groups: Map<string, ChunkedList<PostEntry>>, key: string, entry: PostEntry): void {
+  const list = groups.get(key);
+  list?.remove(entry);
+  if (list?.size === 0) groups.delete(key);
+}

@@ -1,0 +1,176 @@
+import { postSearchWords, searchWords } from '../../text/search-words.js';
+import type { PostRow, VoteRow } from '../types.js';
+import { compareTimed } from './sorted-list.js';
+import { OrderedPosts } from './ordered-posts.js';
+import type { RowIndex } from './table.js';
+import { firstWordNotBefore, WordIndex } from './word-index.js';
+
+/** What the catalog knows of one post: its row, its search words, its vote count. */
+export interface PostEntry {
+  row: PostRow;
+  /** A small integer naming the post in the word index and in bit sets; reused after the post is gone. */
+  slot: number;
+  /** `postSearchWords` of title and content: distinct, sorted. */
+  words: readonly string[];
+  /** `searchWords` of the title, in order. */
+  titleWords: readonly string[];
+  votes: number;
+  /** Scratch space of the query running now (queries run one at a time, synchronously). */
+  mark: number;
+  score: number;
+}
+
+/** Posts by (createdAt, id) ascending. */
+export function byCreated(a: PostEntry, b: PostEntry): number {
+  return compareTimed(a.row, b.row);
+}
+
+/** The votes order of API.md §8.1: vote count, then createdAt, then id, all descending. */
+export function byVotes(a: PostEntry, b: PostEntry): number {
+  if (a.votes !== b.votes) return b.votes - a.votes;
+  return compareTimed(b.row, a.row);
+}
+
+/**
+ * The posts as search and the votes order need them, kept in step with the posts and votes
+ * tables write by write (and so undone with a rolled-back transaction): an inverted index of
+ * every post's search words (prefix lookups) and of its title's words (whole words), and the
+ * posts by date and by votes — all of them, per board and per roadmap — where a vote moves one post.
+ */
+export class PostCatalog {
+  readonly words = new WordIndex({ prefixes: true });
+  readonly titles = new WordIndex({ prefixes: false });
+  readonly byCreated = new OrderedPosts(byCreated);
+  readonly byVotes = new OrderedPosts(byVotes);
+  private readonly entries = new Map<string, PostEntry>();
+  private readonly slots: Array<PostEntry | undefined> = [];
+  private readonly freeSlots: number[] = [];
+  /** Votes per post id, whether or not the post is stored yet (a transaction may write either first). */
+  private readonly voteCounts = new Map<string, number>();
+  /** While a whole database loads, the orders are built once at the end instead of row by row. */
+  private orderDeferred = false;
+  private scratch = new Uint32Array(0);
+  private lastMark = 0;
+
+  /** The catalog as seen by the posts table. */
+  readonly onPosts: RowIndex<PostRow> = {
+    add: (row) => this.addPost(row),
+    remove: (row) => this.removePost(row),
+    replace: (before, after) => this.replacePost(before, after),
+  };
+
+  /** The catalog as seen by the votes table. */
+  readonly onVotes: RowIndex<VoteRow> = {
+    add: (vote) => this.countVote(vote.postId, 1),
+    remove: (vote) => this.countVote(vote.postId, -1),
+  };
+
+  entry(postId: string): PostEntry | undefined {
+    return this.entries.get(postId);
+  }
+
+  /** The post in `slot`. */
+  at(slot: number): PostEntry | undefined {
+    return this.slots[slot];
+  }
+
+  /** How many posts the catalog holds. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** A value no entry's `mark` holds yet: a query marks the entries it has seen with it. */
+  newMark(): number {
+    return ++this.lastMark;
+  }
+
+  /** A zeroed bit set with one bit per slot: scratch memory, valid until the next call. */
+  emptyBits(which: 0 | 1): Uint32Array {
+    const words = (this.slots.length + 31) >>> 5;
+    if (this.scratch.length < words * 2) this.scratch = new Uint32Array(words * 4);
+    const half = this.scratch.length >>> 1;
+    const bits = this.scratch.subarray(which * half, which * half + words);
+    bits.fill(0);
+    return bits;
+  }
+
+  /** Stops keeping the orders until `buildOrders` (loading a whole database). */
+  deferOrders(): void {
+    this.orderDeferred = true;
+  }
+
+  /** Builds both orders from every entry, one sort each. */
+  buildOrders(): void {
+    const entries = [...this.entries.values()];
+    this.byCreated.rebuild(entries);
+    this.byVotes.rebuild(entries);
+    this.orderDeferred = false;
+  }
+
+  private addPost(row: PostRow): void {
+    const slot = this.freeSlots.pop() ?? this.slots.length;
+    const votes = this.voteCounts.get(row.id) ?? 0;
+    const entry: PostEntry = { row, slot, words: [], titleWords: [], votes, mark: 0, score: 0 };
+    this.slots[slot] = entry;
+    this.indexWords(entry);
+    this.entries.set(row.id, entry);
+    this.order(entry, 'add');
+  }
+
+  private removePost(row: PostRow): void {
+    const entry = this.entries.get(row.id);
+    if (!entry) return;
+    this.order(entry, 'remove');
+    this.unindexWords(entry);
+    this.entries.delete(row.id);
+    this.slots[entry.slot] = undefined;
+    this.freeSlots.push(entry.slot);
+  }
+
+  /** An edit keeps the entry: words are indexed again only when title or content changed. */
+  private replacePost(before: PostRow, after: PostRow): void {
+    const entry = this.entries.get(before.id);
+    if (!entry) return this.addPost(after);
+    this.order(entry, 'remove');
+    const textChanged = before.title !== after.title || before.contentMarkdown !== after.contentMarkdown;
+    if (textChanged) this.unindexWords(entry);
+    entry.row = after;
+    if (textChanged) this.indexWords(entry);
+    this.order(entry, 'add');
+  }
+
+  private indexWords(entry: PostEntry): void {
+    const { title, contentMarkdown } = entry.row;
+    const shared = this.words.add(entry.slot, postSearchWords(title, contentMarkdown));
+    entry.words = shared;
+    // The title's words are among the post's: take the shared instances found by binary search.
+    entry.titleWords = searchWords(title).map((word) => shared[firstWordNotBefore(shared, word)]!);
+    this.titles.add(entry.slot, distinct(entry.titleWords));
+  }
+
+  private unindexWords(entry: PostEntry): void {
+    this.words.remove(entry.slot, entry.words);
+    this.titles.remove(entry.slot, distinct(entry.titleWords));
+  }
+
+  private countVote(postId: string, change: 1 | -1): void {
+    const votes = (this.voteCounts.get(postId) ?? 0) + change;
+    if (votes === 0) this.voteCounts.delete(postId);
+    else this.voteCounts.set(postId, votes);
+    const entry = this.entries.get(postId);
+    if (!entry) return;
+    if (!this.orderDeferred) this.byVotes.remove(entry);
+    entry.votes = votes;
+    if (!this.orderDeferred) this.byVotes.add(entry);
+  }
+
+  private order(entry: PostEntry, change: 'add' | 'remove'): void {
+    if (this.orderDeferred) return;
+    this.byCreated[change](entry);
+    this.byVotes[change](entry);
+  }
+}
+
+function distinct(words: readonly string[]): string[] {
+  return [...new Set(words)];
+}
