@@ -28,6 +28,7 @@ const CATALOGUE = {
   COMMENT_BODY_MISSING: [400, 'Comment body missing'],
   COMMENT_BODY_TOO_LONG: [400, 'Comment body cannot exceed 1000 characters'],
   COMMENT_NOT_FOUND: [404, 'Comment not found'],
+  COMMENTS_DISABLED: [403, 'Comments are turned off on this site'],
   DECODE_URI_ERROR: [400, 'bad URL'],
   EMAIL_INVALID: [400, 'Enter valid email'],
   EMAIL_VERIFIED: [409, 'Your email has already been verified.'],

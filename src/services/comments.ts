@@ -23,6 +23,7 @@ export function createComment(ctx: ServiceContext, actor: Actor, postIdParam: st
     const input = parseNewComment(body);
     requirePermission(actor, input.isInternal ? 'comment:create_internal' : 'comment:create');
     if (input.parentId !== null) await findVisibleComment(tx, actor, post, input.parentId);
+    if (!input.isInternal && !(await tx.settings.get()).labs.comments) throw appError('COMMENTS_DISABLED');
     const now = new Date().toISOString();
     const comment = await tx.comments.insert({
       id: randomUUID(),

@@ -12,12 +12,14 @@ import {
   toPostRecordView,
   toPostView,
 } from './post-views.js';
+import { queryWords } from '../text/search-words.js';
 import { dashed, randomBase36 } from './text.js';
 import { isVisibleBoard, isVisibleRoadmap } from './visibility.js';
 import {
   type Body,
   codePointLength,
   integerInRange,
+  isAbsentFilter,
   lookupKey,
   oneOf,
   optionalString,
@@ -32,14 +34,17 @@ export const RECENT_VOTES = 6;
 export const TITLE_RULE = { missing: 'POST_TITLE_MISSING', tooLong: 'POST_TITLE_TOO_LONG', max: 200 } as const;
 const SLUG_TRIES = 5;
 const MAX_CONTENT_LENGTH = 50_000;
+const MAX_QUERY_LENGTH = 200;
 
-/** API.md §4.4.1: one page of the posts the viewer may see. */
+/** API.md §4.4.1 and §8.1: one page of the posts the viewer may see, by date or by votes, optionally searched. */
 export async function listPosts(ctx: ServiceContext, viewer: Viewer, body: Body): Promise<PostView[]> {
   const boardIds = optionalUuidArray(body.boardId, 'boardId', 100);
   const roadmapId = optionalUuid(body.roadmapId, 'roadmapId');
   const page = integerInRange(body.page, 'page', 1, 99_999_999, 1);
   const limit = integerInRange(body.limit, 'limit', 1, 100, 10);
   const direction = oneOf(body.created, 'created', ['asc', 'desc'], 'desc');
+  const orderBy = oneOf(body.orderBy, 'orderBy', ['created', 'votes'], 'created');
+  const words = parseQuery(body.query);
   const { storage } = ctx;
   const boards = boardIds?.length ? await visibleBoardIds(storage, viewer, boardIds) : undefined;
   if (boards?.length === 0) return [];
@@ -47,12 +52,22 @@ export async function listPosts(ctx: ServiceContext, viewer: Viewer, body: Body)
   const posts = await storage.posts.query({
     ...(boards ? { boardIds: boards } : {}),
     ...(roadmapId ? { roadmapId } : {}),
+    ...(words.length > 0 ? { words } : {}),
     visibleBoardsOnly: !can(viewer, 'board:read'),
+    orderBy,
     direction,
     offset: (page - 1) * limit,
     limit,
   });
   return renderPosts(ctx, viewer, posts);
+}
+
+/** §8.1 `query`: trimmed, at most 200 code points; absent, blank or only punctuation = no words (every post matches). */
+function parseQuery(value: unknown): string[] {
+  if (isAbsentFilter(value)) return [];
+  const query = optionalString(value, 'query')?.trim() ?? '';
+  if (codePointLength(query) > MAX_QUERY_LENGTH) throw validationError('query', `cannot exceed ${MAX_QUERY_LENGTH} characters`);
+  return queryWords(query);
 }
 
 /** API.md §4.4.3: creates a post and the author's vote on it, atomically. */

@@ -156,3 +156,25 @@ test('create comment error rows, in check order, with exact bodies; nothing is s
   }
   t.deepEqual(await storedComments(server), before, 'refused requests leave comments and activity unchanged');
 });
+
+test('labs comments false: public comments answer 403 COMMENTS_DISABLED after rows 1–8 and write nothing; internal ones still work', async (t) => {
+  const { server, owner, member, post } = await startStage(t);
+  const labs = (comments: boolean) => server.request('PATCH', '/settings/labs', { token: owner.token, body: { comments } });
+  t.is((await labs(false)).status, 200);
+  const disabled = { message: 'Comments are turned off on this site', code: 'COMMENTS_DISABLED' };
+  for (const token of [member.token, owner.token]) {
+    const response = await postComment(server, token, post.id, { body: 'Me too' });
+    t.is(response.status, 403);
+    t.deepEqual(response.body, disabled);
+  }
+  const { comments, activities } = await storedComments(server);
+  t.deepEqual([comments, activities], [[], []], 'nothing was written');
+  t.deepEqual((await postComment(server, member.token, post.id, { body: '' })).body, BODY_MISSING, 'row 3 comes first');
+  const unknownParent = { body: 'Reply', parent_id: '00000000-0000-4000-8000-000000000000' };
+  t.deepEqual((await postComment(server, member.token, post.id, unknownParent)).body, COMMENT_NOT_FOUND, 'row 8 comes first');
+  t.deepEqual((await postComment(server, member.token, post.id, { body: 'Psst', is_internal: true })).body, FORBIDDEN, 'row 7 comes first');
+  const internal = await postComment(server, owner.token, post.id, { body: 'Internal note', is_internal: true });
+  t.is(internal.status, 201);
+  t.is((await labs(true)).status, 200);
+  t.is((await postComment(server, member.token, post.id, { body: 'Me too' })).status, 201);
+});

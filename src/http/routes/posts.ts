@@ -1,13 +1,14 @@
 import type Router from '@koa/router';
 import type { ServiceContext } from '../../services/context.js';
 import { deletePost } from '../../services/post-delete.js';
+import { similarPosts } from '../../services/post-similar.js';
 import { updatePost } from '../../services/post-update.js';
 import { createPost, listPosts, showPost } from '../../services/posts.js';
 import { listVoters } from '../../services/voters.js';
 import { optionalAuth, requireAuth } from '../auth.js';
 import { parseBody } from '../body.js';
 
-/** API.md §4.4: posts and their voters. */
+/** API.md §4.4 and §8.2: posts, their voters and duplicate suggestions. */
 export function registerPostRoutes(router: Router, ctx: ServiceContext): void {
   router.post('/posts/get', parseBody, optionalAuth(ctx), async (koa) => {
     koa.body = { posts: await listPosts(ctx, koa.state.viewer, koa.state.body) };
@@ -15,6 +16,10 @@ export function registerPostRoutes(router: Router, ctx: ServiceContext): void {
 
   router.post('/posts/slug', parseBody, optionalAuth(ctx), async (koa) => {
     koa.body = { post: await showPost(ctx, koa.state.viewer, koa.state.body) };
+  });
+
+  router.post('/posts/similar', parseBody, optionalAuth(ctx), async (koa) => {
+    koa.body = { posts: await similarPosts(ctx, koa.state.viewer, koa.state.body) };
   });
 
   router.post('/posts', parseBody, requireAuth(ctx), async (koa) => {
