@@ -130,7 +130,10 @@ export class PostCatalog {
   /** An edit keeps the entry: words are indexed again only when title or content changed. */
   private replacePost(before: PostRow, after: PostRow): void {
     const entry = this.entries.get(before.id);
-    if (!entry) return this.addPost(after);
+    if (!entry) {
+      this.addPost(after);
+      return;
+    }
     this.order(entry, 'remove');
     const textChanged = before.title !== after.title || before.contentMarkdown !== after.contentMarkdown;
     if (textChanged) this.unindexWords(entry);
