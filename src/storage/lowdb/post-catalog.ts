@@ -1,16 +1,16 @@
-import { postSearchWords, searchWords } from '../../text/search-words.js';
+import { searchWords } from '../../text/search-words.js';
 import type { PostRow, VoteRow } from '../types.js';
 import { compareTimed } from './sorted-list.js';
 import { OrderedPosts } from './ordered-posts.js';
 import type { RowIndex } from './table.js';
-import { firstWordNotBefore, WordIndex } from './word-index.js';
+import { WordIndex } from './word-index.js';
 
 /** What the catalog knows of one post: its row, its search words, its vote count. */
 export interface PostEntry {
   row: PostRow;
   /** A small integer naming the post in the word index and in bit sets; reused after the post is gone. */
   slot: number;
-  /** `postSearchWords` of title and content: distinct, sorted. */
+  /** `postSearchWords` of title and content: distinct. */
   words: readonly string[];
   /** `searchWords` of the title, in order. */
   titleWords: readonly string[];
@@ -45,8 +45,8 @@ export class PostCatalog {
   private readonly entries = new Map<string, PostEntry>();
   private readonly slots: Array<PostEntry | undefined> = [];
   private readonly freeSlots: number[] = [];
-  /** Votes per post id, whether or not the post is stored yet (a transaction may write either first). */
-  private readonly voteCounts = new Map<string, number>();
+  /** Votes of posts that are not stored (a transaction may write a vote before its post, or delete them after). */
+  private readonly strayVotes = new Map<string, number>();
   /** While a whole database loads, the orders are built once at the end instead of row by row. */
   private orderDeferred = false;
   private scratch = new Uint32Array(0);
@@ -109,7 +109,8 @@ export class PostCatalog {
 
   private addPost(row: PostRow): void {
     const slot = this.freeSlots.pop() ?? this.slots.length;
-    const votes = this.voteCounts.get(row.id) ?? 0;
+    const votes = this.strayVotes.get(row.id) ?? 0;
+    this.strayVotes.delete(row.id);
     const entry: PostEntry = { row, slot, words: [], titleWords: [], votes, mark: 0, score: 0 };
     this.slots[slot] = entry;
     this.indexWords(entry);
@@ -123,6 +124,7 @@ export class PostCatalog {
     this.order(entry, 'remove');
     this.unindexWords(entry);
     this.entries.delete(row.id);
+    if (entry.votes !== 0) this.strayVotes.set(row.id, entry.votes);
     this.slots[entry.slot] = undefined;
     this.freeSlots.push(entry.slot);
   }
@@ -144,26 +146,29 @@ export class PostCatalog {
 
   private indexWords(entry: PostEntry): void {
     const { title, contentMarkdown } = entry.row;
-    const shared = this.words.add(entry.slot, postSearchWords(title, contentMarkdown));
+    const titleWords = searchWords(title);
+    const shared = this.words.add(entry.slot, titleWords, contentMarkdown === null ? [] : searchWords(contentMarkdown));
     entry.words = shared;
-    // The title's words are among the post's: take the shared instances found by binary search.
-    entry.titleWords = searchWords(title).map((word) => shared[firstWordNotBefore(shared, word)]!);
-    this.titles.add(entry.slot, distinct(entry.titleWords));
+    // The title's words come first among the post's: take their shared instances.
+    entry.titleWords = titleWords.map((word) => shared[shared.indexOf(word)]!);
+    this.titles.add(entry.slot, entry.titleWords);
   }
 
   private unindexWords(entry: PostEntry): void {
     this.words.remove(entry.slot, entry.words);
-    this.titles.remove(entry.slot, distinct(entry.titleWords));
+    this.titles.remove(entry.slot, entry.titleWords);
   }
 
   private countVote(postId: string, change: 1 | -1): void {
-    const votes = (this.voteCounts.get(postId) ?? 0) + change;
-    if (votes === 0) this.voteCounts.delete(postId);
-    else this.voteCounts.set(postId, votes);
     const entry = this.entries.get(postId);
-    if (!entry) return;
+    if (!entry) {
+      const votes = (this.strayVotes.get(postId) ?? 0) + change;
+      if (votes === 0) this.strayVotes.delete(postId);
+      else this.strayVotes.set(postId, votes);
+      return;
+    }
     if (!this.orderDeferred) this.byVotes.remove(entry);
-    entry.votes = votes;
+    entry.votes += change;
     if (!this.orderDeferred) this.byVotes.add(entry);
   }
 
@@ -172,8 +177,4 @@ export class PostCatalog {
     this.byCreated[change](entry);
     this.byVotes[change](entry);
   }
-}
-
-function distinct(words: readonly string[]): string[] {
-  return [...new Set(words)];
 }

@@ -2,7 +2,7 @@ import type { PostQuery, PostRow } from '../types.js';
 import type { ChunkedList } from './chunked-list.js';
 import type { MemoryDb } from './memory-db.js';
 import { byCreated, byVotes, type PostCatalog, type PostEntry } from './post-catalog.js';
-import { hasWordWithPrefix } from './word-index.js';
+import { holdsPrefix } from './word-index.js';
 
 /** Tells whether a post passes the board, roadmap and hidden-board conditions of a query. */
 export type RowFilter = (post: PostRow) => boolean;
@@ -62,7 +62,7 @@ function gathered(catalog: PostCatalog, query: PostQuery, words: readonly string
     const entry = catalog.at(slot)!;
     if (entry.mark === mark) return;
     entry.mark = mark;
-    if (accepts(entry.row) && others.every((word) => hasWordWithPrefix(entry.words, word))) matches.push(entry);
+    if (accepts(entry.row) && others.every((word) => holdsPrefix(entry.words, word))) matches.push(entry);
   });
   return pageOf(matches, entryOrder(query), query.offset, query.limit);
 }

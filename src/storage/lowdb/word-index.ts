@@ -22,6 +22,11 @@ class SlotList {
     this.data[position] = this.data[this.length]!;
   }
 
+  /** The slot pushed last (-1 when empty). */
+  get last(): number {
+    return this.length === 0 ? -1 : this.data[this.length - 1]!;
+  }
+
   forEach(visit: (slot: number) => void): void {
     for (let i = 0; i < this.length; i++) visit(this.data[i]!);
   }
@@ -58,18 +63,27 @@ export class WordIndex {
     this.vocabulary = options.prefixes ? new ChunkedList<Posting>(byWord) : undefined;
   }
 
-  /** Records that the post in `slot` holds `words` (distinct); returns the shared instances of those words. */
-  add(slot: number, words: readonly string[]): string[] {
-    return words.map((word) => {
-      let posting = this.postings.get(word);
-      if (!posting) {
-        posting = { word, slots: new SlotList() };
-        this.postings.set(word, posting);
-        this.vocabulary?.add(posting);
+  /**
+   * Records that the post in `slot` holds the words of each list (repeats allowed); returns the
+   * shared instances of its distinct words, in order of appearance.
+   */
+  add(slot: number, ...lists: ReadonlyArray<readonly string[]>): string[] {
+    const distinct: string[] = [];
+    for (const words of lists) {
+      for (const word of words) {
+        let posting = this.postings.get(word);
+        if (!posting) {
+          posting = { word, slots: new SlotList() };
+          this.postings.set(word, posting);
+          this.vocabulary?.add(posting);
+        }
+        // A post's words are added together, so a repeat finds its slot last in the list.
+        if (posting.slots.last === slot) continue;
+        posting.slots.push(slot);
+        distinct.push(posting.word);
       }
-      posting.slots.push(slot);
-      return posting.word;
-    });
+    }
+    return distinct;
   }
 
   /** Forgets that the post in `slot` holds `words`. */
@@ -124,20 +138,8 @@ export class WordIndex {
 
 const EMPTY = new SlotList();
 
-/** Whether a sorted word list holds a word starting with `prefix`. */
-export function hasWordWithPrefix(sortedWords: readonly string[], prefix: string): boolean {
-  const position = firstWordNotBefore(sortedWords, prefix);
-  return position < sortedWords.length && sortedWords[position]!.startsWith(prefix);
-}
-
-/** The first position of a sorted word list whose word is not before `word` (binary search). */
-export function firstWordNotBefore(sortedWords: readonly string[], word: string): number {
-  let low = 0;
-  let high = sortedWords.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sortedWords[middle]! < word) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+/** Whether one of `words` starts with `prefix`. */
+export function holdsPrefix(words: readonly string[], prefix: string): boolean {
+  for (const word of words) if (word.startsWith(prefix)) return true;
+  return false;
 }
