@@ -10,15 +10,24 @@ const MAX_CHUNK = 512;
  */
 export class ChunkedList<T> {
   private chunks: T[][] = [];
+  /** With `tagOf`: each item's tag, chunk by chunk, in small-integer arrays a loop reads without touching the items. */
+  private tags: number[][] = [];
   private count = 0;
 
-  constructor(private readonly compare: (a: T, b: T) => number) {}
+  constructor(
+    private readonly compare: (a: T, b: T) => number,
+    private readonly tagOf?: (item: T) => number,
+  ) {}
 
   /** A list holding `items`, which must already be sorted by `compare`. */
-  static fromSorted<T>(items: readonly T[], compare: (a: T, b: T) => number): ChunkedList<T> {
-    const list = new ChunkedList(compare);
+  static fromSorted<T>(items: readonly T[], compare: (a: T, b: T) => number, tagOf?: (item: T) => number): ChunkedList<T> {
+    const list = new ChunkedList(compare, tagOf);
     const half = MAX_CHUNK >> 1;
-    for (let from = 0; from < items.length; from += half) list.chunks.push(items.slice(from, from + half));
+    for (let from = 0; from < items.length; from += half) {
+      const chunk = items.slice(from, from + half);
+      list.chunks.push(chunk);
+      if (tagOf) list.tags.push(chunk.map(tagOf));
+    }
     list.count = items.length;
     return list;
   }
@@ -27,17 +36,34 @@ export class ChunkedList<T> {
     return this.count;
   }
 
+  /** The chunks, in order: for tight loops over many items (a callback per item costs more than the work). */
+  get parts(): ReadonlyArray<readonly T[]> {
+    return this.chunks;
+  }
+
+  /** The tags of the chunks' items, chunk by chunk (empty without `tagOf`). */
+  get tagParts(): ReadonlyArray<readonly number[]> {
+    return this.tags;
+  }
+
   add(item: T): void {
     if (this.chunks.length === 0) {
       this.chunks.push([item]);
+      if (this.tagOf) this.tags.push([this.tagOf(item)]);
       this.count = 1;
       return;
     }
     const c = Math.min(this.chunkFor(item), this.chunks.length - 1);
     const chunk = this.chunks[c]!;
-    chunk.splice(this.positionIn(chunk, item), 0, item);
+    const position = this.positionIn(chunk, item);
+    chunk.splice(position, 0, item);
+    if (this.tagOf) this.tags[c]!.splice(position, 0, this.tagOf(item));
     this.count++;
-    if (chunk.length > MAX_CHUNK) this.chunks.splice(c + 1, 0, chunk.splice(chunk.length >> 1));
+    if (chunk.length > MAX_CHUNK) {
+      const half = chunk.length >> 1;
+      this.chunks.splice(c + 1, 0, chunk.splice(half));
+      if (this.tagOf) this.tags.splice(c + 1, 0, this.tags[c]!.splice(half));
+    }
   }
 
   /** Removes the item comparing equal to `item`; false when the list does not hold one. */
@@ -48,8 +74,12 @@ export class ChunkedList<T> {
     const position = this.positionIn(chunk, item);
     if (position >= chunk.length || this.compare(chunk[position]!, item) !== 0) return false;
     chunk.splice(position, 1);
+    if (this.tagOf) this.tags[c]!.splice(position, 1);
     this.count--;
-    if (chunk.length === 0) this.chunks.splice(c, 1);
+    if (chunk.length === 0) {
+      this.chunks.splice(c, 1);
+      if (this.tagOf) this.tags.splice(c, 1);
+    }
     return true;
   }
 

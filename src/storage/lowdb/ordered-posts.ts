@@ -1,6 +1,9 @@
 import { ChunkedList } from './chunked-list.js';
 import type { PostEntry } from './post-catalog.js';
 
+/** Lists of posts tag each post with its slot, so a walk tests bit sets without reading the posts. */
+const slotOf = (entry: PostEntry): number => entry.slot;
+
 /** Posts in one order: all of them, and the posts of each board and of each roadmap. */
 export class OrderedPosts {
   all: ChunkedList<PostEntry>;
@@ -8,7 +11,7 @@ export class OrderedPosts {
   private byRoadmap = new Map<string, ChunkedList<PostEntry>>();
 
   constructor(readonly compare: (a: PostEntry, b: PostEntry) => number) {
-    this.all = new ChunkedList(compare);
+    this.all = new ChunkedList(compare, slotOf);
   }
 
   /** The board's posts; undefined when it has none. */
@@ -39,7 +42,7 @@ export class OrderedPosts {
   /** Replaces everything with these entries (in any order): one sort, then lists built in order. */
   rebuild(entries: readonly PostEntry[]): void {
     const sorted = [...entries].sort(this.compare);
-    this.all = ChunkedList.fromSorted(sorted, this.compare);
+    this.all = ChunkedList.fromSorted(sorted, this.compare, slotOf);
     this.byBoard = this.grouped(sorted, (entry) => entry.row.boardId);
     this.byRoadmap = this.grouped(sorted, (entry) => entry.row.roadmapId);
   }
@@ -47,7 +50,7 @@ export class OrderedPosts {
   private group(groups: Map<string, ChunkedList<PostEntry>>, key: string): ChunkedList<PostEntry> {
     let list = groups.get(key);
     if (!list) {
-      list = new ChunkedList(this.compare);
+      list = new ChunkedList(this.compare, slotOf);
       groups.set(key, list);
     }
     return list;
@@ -62,7 +65,7 @@ export class OrderedPosts {
       if (group) group.push(entry);
       else groups.set(key, [entry]);
     }
-    return new Map([...groups].map(([key, group]) => [key, ChunkedList.fromSorted(group, this.compare)]));
+    return new Map([...groups].map(([key, group]) => [key, ChunkedList.fromSorted(group, this.compare, slotOf)]));
   }
 }
 

@@ -1,51 +1,120 @@
 import { ChunkedList } from './chunked-list.js';
 
-/** A growable list of slot numbers (small integers naming posts), compact and fast to scan. */
-class SlotList {
-  private data = new Int32Array(4);
-  length = 0;
+/**
+ * The slots (small integers naming posts) of the posts holding one word: a list while they are
+ * few, one bit per slot once a list would be larger than that (a common word held by most posts),
+ * so marking a common word's posts in a bit set is an OR of words, not a loop over every post.
+ */
+class SlotSet {
+  private list: Int32Array | undefined = new Int32Array(4);
+  private bits: Uint32Array | undefined;
+  size = 0;
 
-  push(slot: number): void {
-    if (this.length === this.data.length) {
-      const grown = new Int32Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
+  /** Adds a slot the set does not hold. */
+  add(slot: number): void {
+    this.size++;
+    if (this.bits) return setBit(this.grownTo(slot), slot);
+    let list = this.list!;
+    if (this.size > list.length) {
+      if (this.size * 32 > 64 * 1024 && this.size * 32 > slot) return this.toBits(slot);
+      list = new Int32Array(list.length * 2);
+      list.set(this.list!);
+      this.list = list;
     }
-    this.data[this.length++] = slot;
+    list[this.size - 1] = slot;
   }
 
-  /** Removes one occurrence of `slot` (order is not kept). */
   remove(slot: number): void {
-    const position = this.data.subarray(0, this.length).indexOf(slot);
+    if (this.bits) {
+      if (!hasBit(this.bits, slot)) return;
+      this.bits[slot >>> 5] = this.bits[slot >>> 5]! & ~(1 << (slot & 31));
+      this.size--;
+      return;
+    }
+    const list = this.list!;
+    const position = list.subarray(0, this.size).indexOf(slot);
     if (position < 0) return;
-    this.length--;
-    this.data[position] = this.data[this.length]!;
+    this.size--;
+    list[position] = list[this.size]!;
   }
 
-  /** The slot pushed last (-1 when empty). */
-  get last(): number {
-    return this.length === 0 ? -1 : this.data[this.length - 1]!;
+  /** Whether the slot was the last one added, or is held at all once the set is bits: a post's repeated word. */
+  heldLast(slot: number): boolean {
+    if (this.bits) return hasBit(this.bits, slot);
+    return this.size > 0 && this.list![this.size - 1] === slot;
   }
 
   forEach(visit: (slot: number) => void): void {
-    for (let i = 0; i < this.length; i++) visit(this.data[i]!);
+    if (!this.bits) {
+      for (let i = 0; i < this.size; i++) visit(this.list![i]!);
+      return;
+    }
+    const bits = this.bits;
+    for (let w = 0; w < bits.length; w++) {
+      let word = bits[w]!;
+      while (word !== 0) {
+        const low = word & -word;
+        visit(w * 32 + 31 - Math.clz32(low));
+        word ^= low;
+      }
+    }
   }
 
   /** Sets the bit of every slot held. */
-  markIn(bits: Uint32Array): void {
-    const { data, length } = this;
-    for (let i = 0; i < length; i++) {
-      const slot = data[i]!;
-      const word = slot >>> 5;
-      bits[word] = bits[word]! | (1 << (slot & 31));
+  markIn(target: Uint32Array): void {
+    if (this.bits) {
+      const bits = this.bits;
+      const words = Math.min(bits.length, target.length);
+      for (let w = 0; w < words; w++) target[w] = target[w]! | bits[w]!;
+      return;
     }
+    const list = this.list!;
+    for (let i = 0; i < this.size; i++) setBit(target, list[i]!);
   }
+
+  private toBits(slot: number): void {
+    const list = this.list!;
+    this.list = undefined;
+    this.bits = new Uint32Array(0);
+    for (let i = 0; i < this.size - 1; i++) setBit(this.grownTo(list[i]!), list[i]!);
+    setBit(this.grownTo(slot), slot);
+  }
+
+  private grownTo(slot: number): Uint32Array {
+    const needed = (slot >>> 5) + 1;
+    if (this.bits!.length < needed) {
+      const grown = new Uint32Array(Math.max(needed, this.bits!.length * 2));
+      grown.set(this.bits!);
+      this.bits = grown;
+    }
+    return this.bits!;
+  }
+}
+
+function setBit(bits: Uint32Array, slot: number): void {
+  bits[slot >>> 5] = bits[slot >>> 5]! | (1 << (slot & 31));
+}
+
+function hasBit(bits: Uint32Array, slot: number): boolean {
+  return (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
+}
+
+/** How many bits are set. */
+export function countBits(bits: Uint32Array): number {
+  let count = 0;
+  for (let w = 0; w < bits.length; w++) {
+    let v = bits[w]!;
+    v -= (v >>> 1) & 0x55555555;
+    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+    count += Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+  }
+  return count;
 }
 
 /** One stored word: its one shared string and the slots of the posts holding it. */
 interface Posting {
   word: string;
-  slots: SlotList;
+  slots: SlotSet;
 }
 
 const byWord = (a: Posting, b: Posting): number => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
@@ -73,13 +142,13 @@ export class WordIndex {
       for (const word of words) {
         let posting = this.postings.get(word);
         if (!posting) {
-          posting = { word, slots: new SlotList() };
+          posting = { word, slots: new SlotSet() };
           this.postings.set(word, posting);
           this.vocabulary?.add(posting);
         }
-        // A post's words are added together, so a repeat finds its slot last in the list.
-        if (posting.slots.last === slot) continue;
-        posting.slots.push(slot);
+        // A post's words are added together, so a repeat finds its slot added last.
+        if (posting.slots.heldLast(slot)) continue;
+        posting.slots.add(slot);
         distinct.push(posting.word);
       }
     }
@@ -92,7 +161,7 @@ export class WordIndex {
       const posting = this.postings.get(word);
       if (!posting) continue;
       posting.slots.remove(slot);
-      if (posting.slots.length === 0) {
+      if (posting.slots.size === 0) {
         this.postings.delete(word);
         this.vocabulary?.remove(posting);
       }
@@ -108,7 +177,7 @@ export class WordIndex {
   countWithPrefix(prefix: string, cap: number): number {
     let count = 0;
     this.eachWordWithPrefix(prefix, (posting) => {
-      count += posting.slots.length;
+      count += posting.slots.size;
       return count < cap;
     });
     return Math.min(count, cap);
@@ -136,7 +205,7 @@ export class WordIndex {
   }
 }
 
-const EMPTY = new SlotList();
+const EMPTY = new SlotSet();
 
 /** Whether one of `words` starts with `prefix`. */
 export function holdsPrefix(words: readonly string[], prefix: string): boolean {
