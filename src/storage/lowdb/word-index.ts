@@ -13,15 +13,16 @@ class SlotSet {
   /** Adds a slot the set does not hold. */
   add(slot: number): void {
     this.size++;
-    if (this.bits) return setBit(this.grownTo(slot), slot);
-    let list = this.list!;
-    if (this.size > list.length) {
-      if (this.size * 32 > 64 * 1024 && this.size * 32 > slot) return this.toBits(slot);
-      list = new Int32Array(list.length * 2);
+    if (this.bits) setBit(this.grownTo(slot), slot);
+    else if (this.size <= this.list!.length) this.list![this.size - 1] = slot;
+    // Past 2,048 slots, bits take less room than the list once one in 32 posts holds the word.
+    else if (this.size > 2_048 && this.size * 32 > slot) this.toBits(slot);
+    else {
+      const list = new Int32Array(this.list!.length * 2);
       list.set(this.list!);
+      list[this.size - 1] = slot;
       this.list = list;
     }
-    list[this.size - 1] = slot;
   }
 
   remove(slot: number): void {
