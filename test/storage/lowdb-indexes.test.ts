@@ -1,6 +1,7 @@
 import test from 'ava';
 import { ChunkedList } from '../../src/storage/lowdb/chunked-list.js';
 import { pageOf } from '../../src/storage/lowdb/post-search.js';
+import { countBits, WordIndex } from '../../src/storage/lowdb/word-index.js';
 
 const numeric = (a: number, b: number) => a - b;
 
@@ -59,4 +60,32 @@ test('pageOf selects a small page without sorting everything, and agrees with a 
   t.deepEqual(pageOf([...values], numeric, 20, 10), sorted.slice(20, 30));
   t.deepEqual(pageOf([...values], numeric, 100, 100), sorted.slice(100, 200));
   t.deepEqual(pageOf([...values], numeric, 495, 10), sorted.slice(495));
+});
+
+test('a word index agrees with a plain map of words while common words switch to bit sets', (t) => {
+  const index = new WordIndex({ prefixes: true });
+  const held = new Map<number, string[]>();
+  const random = generator(5);
+  const words = ['dark', 'darker', 'dash', 'export', 'тема', 'x1'];
+  for (let slot = 0; slot < 9_000; slot++) {
+    const own = [words[random(6)]!, words[random(6)]!, 'common', 'common'];
+    index.add(slot, own);
+    held.set(slot, [...new Set(own)]);
+  }
+  for (let slot = 0; slot < 9_000; slot += 3) {
+    index.remove(slot, held.get(slot)!);
+    held.delete(slot);
+  }
+  index.add(4_500, ['common', 'dark']);
+  held.set(4_500, ['common', 'dark']);
+  const expected = (prefix: string) => [...held].filter(([, own]) => own.some((w) => w.startsWith(prefix))).map(([slot]) => slot).sort(numeric);
+  for (const prefix of ['common', 'dar', 'dark', 'd', 'тем', 'zz']) {
+    const visited = new Set<number>();
+    index.eachWithPrefix(prefix, (slot) => visited.add(slot));
+    t.deepEqual([...visited].sort(numeric), expected(prefix), prefix);
+    const bits = new Uint32Array(9_000 / 32 + 1);
+    index.markWithPrefix(prefix, bits);
+    t.is(countBits(bits), expected(prefix).length, prefix);
+  }
+  t.is(index.countWithPrefix('common', Number.MAX_SAFE_INTEGER), held.size, 'a bit set counts what it holds');
 });
