@@ -40,6 +40,8 @@ export function byVotes(a: PostEntry, b: PostEntry): number {
 export class PostCatalog {
   readonly words = new WordIndex({ prefixes: true });
   readonly titles = new WordIndex({ prefixes: false });
+  /** Posts by their whole title's words joined by spaces: the exact duplicates of a title. */
+  readonly exactTitles = new WordIndex({ prefixes: false });
   readonly byCreated = new OrderedPosts(byCreated);
   readonly byVotes = new OrderedPosts(byVotes);
   private readonly entries = new Map<string, PostEntry>();
@@ -50,6 +52,7 @@ export class PostCatalog {
   /** While a whole database loads, the orders are built once at the end instead of row by row. */
   private orderDeferred = false;
   private scratch = new Uint32Array(0);
+  private scores = new Uint8Array(0);
   private lastMark = 0;
 
   /** The catalog as seen by the posts table. */
@@ -92,6 +95,14 @@ export class PostCatalog {
     const bits = this.scratch.subarray(which * half, which * half + words);
     bits.fill(0);
     return bits;
+  }
+
+  /** A zeroed count per slot: scratch memory, valid until the next call. */
+  emptyScores(): Uint8Array {
+    if (this.scores.length < this.slots.length) this.scores = new Uint8Array(this.slots.length * 2);
+    const scores = this.scores.subarray(0, this.slots.length);
+    scores.fill(0);
+    return scores;
   }
 
   /** Stops keeping the orders until `buildOrders` (loading a whole database). */
@@ -152,11 +163,13 @@ export class PostCatalog {
     // The title's words come first among the post's: take their shared instances.
     entry.titleWords = titleWords.map((word) => shared[shared.indexOf(word)]!);
     this.titles.add(entry.slot, entry.titleWords);
+    this.exactTitles.add(entry.slot, [titleKey(entry.titleWords)]);
   }
 
   private unindexWords(entry: PostEntry): void {
     this.words.remove(entry.slot, entry.words);
     this.titles.remove(entry.slot, entry.titleWords);
+    this.exactTitles.remove(entry.slot, [titleKey(entry.titleWords)]);
   }
 
   private countVote(postId: string, change: 1 | -1): void {
@@ -177,4 +190,9 @@ export class PostCatalog {
     this.byCreated[change](entry);
     this.byVotes[change](entry);
   }
+}
+
+/** The key of a title in `exactTitles`. */
+export function titleKey(titleWords: readonly string[]): string {
+  return titleWords.join(' ');
 }

@@ -1,52 +1,95 @@
 import type { PostRow, SimilarQuery } from '../types.js';
+import type { ChunkedList } from './chunked-list.js';
 import type { MemoryDb } from './memory-db.js';
-import { byVotes, type PostEntry } from './post-catalog.js';
-import { pageOf } from './post-search.js';
+import { byVotes, type PostCatalog, type PostEntry, titleKey } from './post-catalog.js';
+import { Scores } from './word-index.js';
 
-/** Above any number of shared title words (a title has at most 200 characters), so an exact title ranks first. */
-const EXACT_TITLE = 1_000;
+/** A score level holding at most this many posts is collected by scanning the scores; a larger one by walking the votes order. */
+const SCAN_LEVEL = 256;
 
 /**
- * Posts like a title (API.md §8.2): every post whose title holds one of the words is scored by
- * how many it holds (an exact title scores highest) and ranked by score, then votes and date;
- * when those are fewer than `limit`, posts holding a word only in their content follow by votes.
- * Only whole words are looked up, so the work is the size of those words' posting lists.
+ * Posts like a title (API.md §8.2), ranked: exact duplicates of the title, then by how many of
+ * the words the title holds (its score), then by votes and date; then posts holding a word only
+ * in their content, by votes. Scores are counted per slot from the title index (one pass over
+ * those words' posts); each score level, best first, is then read in votes order until `limit`
+ * posts are found — a crowded level by walking the votes order, a thin one from the scores.
  */
 export function similarPosts(db: MemoryDb, query: SimilarQuery): PostRow[] {
   if (query.limit <= 0 || query.words.length === 0) return [];
   const catalog = db.indexes.postCatalog;
   const accepts = similarFilter(db, query);
-  const mark = catalog.newMark();
-  const scored: PostEntry[] = [];
-  for (const word of query.words) {
-    catalog.titles.eachHolding(word, (slot) => {
-      const entry = catalog.at(slot)!;
-      if (entry.mark !== mark) {
-        entry.mark = mark;
-        entry.score = sameWords(entry.titleWords, query.titleWords) ? EXACT_TITLE : 0;
-        scored.push(entry);
-      }
-      entry.score++;
-    });
+  const scores = new Scores(catalog.emptyScores(), query.words.length);
+  for (const word of query.words) catalog.titles.scoreHolding(word, scores);
+  const ranked: PostEntry[] = [];
+  const taken = (entry: PostEntry) => ranked.includes(entry);
+  catalog.exactTitles.eachHolding(titleKey(query.titleWords), (slot) => {
+    const entry = catalog.at(slot)!;
+    if (accepts(entry.row) && ranked.length < query.limit) ranked.push(entry);
+  });
+  for (let level = scores.levels.length - 1; level >= 1 && ranked.length < query.limit; level--) {
+    const wanted = query.limit - ranked.length;
+    const found = scores.levels[level]! <= SCAN_LEVEL ? scanLevel(catalog, scores, level) : walkLevel(catalog.byVotes.all, scores.bySlot, level);
+    ranked.push(...firstAccepted(found, (entry) => accepts(entry.row) && !taken(entry), wanted));
   }
-  const ranked = pageOf(scored.filter((entry) => accepts(entry.row)), byScore, 0, query.limit);
-  if (ranked.length < query.limit) {
-    const inContent: PostEntry[] = [];
-    for (const word of query.words) {
-      catalog.words.eachHolding(word, (slot) => {
-        const entry = catalog.at(slot)!;
-        if (entry.mark === mark) return;
-        entry.mark = mark;
-        if (accepts(entry.row)) inContent.push(entry);
-      });
-    }
-    ranked.push(...pageOf(inContent, byVotes, 0, query.limit - ranked.length));
-  }
+  if (ranked.length < query.limit) ranked.push(...inContentOnly(catalog, query, scores.bySlot, (entry) => accepts(entry.row) && !taken(entry), query.limit - ranked.length));
   return ranked.map((entry) => entry.row);
 }
 
-function byScore(a: PostEntry, b: PostEntry): number {
-  return b.score - a.score || byVotes(a, b);
+/** The posts with this score, in votes order: from the list of slots scoring 2 or more, or a scan of every slot for score 1. */
+function scanLevel(catalog: PostCatalog, scores: Scores, level: number): Iterable<PostEntry> {
+  const found: PostEntry[] = [];
+  const { bySlot } = scores;
+  if (level >= 2) {
+    for (const slot of scores.several) if (bySlot[slot] === level) found.push(catalog.at(slot)!);
+  } else {
+    for (let slot = 0; slot < bySlot.length; slot++) if (bySlot[slot] === level) found.push(catalog.at(slot)!);
+  }
+  return found.sort(byVotes);
+}
+
+/** The posts with this score, in votes order, lazily (the caller stops once it has enough). */
+function* walkLevel(byVotesList: ChunkedList<PostEntry>, scores: Uint8Array, level: number): Generator<PostEntry> {
+  const parts = byVotesList.parts;
+  const slotParts = byVotesList.tagParts;
+  for (let p = 0; p < parts.length; p++) {
+    const slots = slotParts[p]!;
+    for (let i = 0; i < slots.length; i++) if (scores[slots[i]!] === level) yield parts[p]![i]!;
+  }
+}
+
+/** Posts holding one of the words in their content but none in their title, in votes order. */
+function inContentOnly(
+  catalog: PostCatalog,
+  query: SimilarQuery,
+  scores: Uint8Array,
+  accepts: (entry: PostEntry) => boolean,
+  wanted: number,
+): PostEntry[] {
+  const bits = catalog.emptyBits(0);
+  for (const word of query.words) catalog.words.markHolding(word, bits);
+  const list = catalog.byVotes.all;
+  function* candidates(): Generator<PostEntry> {
+    const parts = list.parts;
+    const slotParts = list.tagParts;
+    for (let p = 0; p < parts.length; p++) {
+      const slots = slotParts[p]!;
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i]!;
+        if (scores[slot] === 0 && (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0) yield parts[p]![i]!;
+      }
+    }
+  }
+  return firstAccepted(candidates(), accepts, wanted);
+}
+
+function firstAccepted(entries: Iterable<PostEntry>, accepts: (entry: PostEntry) => boolean, wanted: number): PostEntry[] {
+  const out: PostEntry[] = [];
+  if (wanted <= 0) return out;
+  for (const entry of entries) {
+    if (!accepts(entry)) continue;
+    if (out.push(entry) >= wanted) break;
+  }
+  return out;
 }
 
 function similarFilter(db: MemoryDb, query: SimilarQuery): (post: PostRow) => boolean {
@@ -55,8 +98,4 @@ function similarFilter(db: MemoryDb, query: SimilarQuery): (post: PostRow) => bo
     if (query.boardId !== undefined && post.boardId !== query.boardId) return false;
     return !(query.visibleBoardsOnly && post.boardId !== null && hidden.has(post.boardId));
   };
-}
-
-function sameWords(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((word, i) => word === b[i]);
 }

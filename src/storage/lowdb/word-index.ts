@@ -61,6 +61,23 @@ class SlotSet {
     }
   }
 
+  /** Adds one to the score of every slot held (see `Scores`). */
+  scoreIn(scores: Scores): void {
+    if (!this.bits) {
+      for (let i = 0; i < this.size; i++) scores.raise(this.list![i]!);
+      return;
+    }
+    const bits = this.bits;
+    for (let w = 0; w < bits.length; w++) {
+      let word = bits[w]!;
+      while (word !== 0) {
+        const low = word & -word;
+        scores.raise(w * 32 + 31 - Math.clz32(low));
+        word ^= low;
+      }
+    }
+  }
+
   /** Sets the bit of every slot held. */
   markIn(target: Uint32Array): void {
     if (this.bits) {
@@ -89,6 +106,30 @@ class SlotSet {
       this.bits = grown;
     }
     return this.bits!;
+  }
+}
+
+/**
+ * A score per slot (how many of some words a post holds, at most 255), how many slots hold each
+ * score, and the slots scoring 2 or more (usually few: the posts sharing several words).
+ */
+export class Scores {
+  readonly bySlot: Uint8Array;
+  readonly levels: number[];
+  readonly several: number[] = [];
+
+  constructor(bySlot: Uint8Array, top: number) {
+    this.bySlot = bySlot;
+    this.levels = new Array<number>(Math.min(top, 255) + 1).fill(0);
+  }
+
+  raise(slot: number): void {
+    const score = this.bySlot[slot]!;
+    if (score === this.levels.length - 1) return;
+    this.bySlot[slot] = score + 1;
+    this.levels[score]!--;
+    this.levels[score + 1]!++;
+    if (score === 1) this.several.push(slot);
   }
 }
 
@@ -172,6 +213,16 @@ export class WordIndex {
   /** Visits the slots of the posts holding exactly `word`. */
   eachHolding(word: string, visit: (slot: number) => void): void {
     this.postings.get(word)?.slots.forEach(visit);
+  }
+
+  /** Adds one to the score of every post holding exactly `word`. */
+  scoreHolding(word: string, scores: Scores): void {
+    this.postings.get(word)?.slots.scoreIn(scores);
+  }
+
+  /** Sets the bit of every post holding exactly `word`. */
+  markHolding(word: string, bits: Uint32Array): void {
+    this.postings.get(word)?.slots.markIn(bits);
   }
 
   /** How many (word, post) pairs have a word starting with `prefix`, counted up to `cap` at most. */
