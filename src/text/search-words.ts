@@ -20,12 +20,12 @@ const STOP_WORDS: ReadonlySet<string> = new Set([
 const MIN_SIMILAR_WORD_LENGTH = 3;
 const WORD = /[\p{L}\p{N}]+/gu;
 const ASCII_WORD = /[a-z0-9]+/g;
-const ASCII_ONLY = /^[\x00-\x7f]*$/;
+const NOT_ASCII = /[^\p{ASCII}]/u;
 
 /** The search words of a text, in order, repeats kept, each cut to MAX_WORD_LENGTH code points. */
 export function searchWords(text: string): string[] {
   // Plain ASCII is the common case and folds to itself: the same words, several times faster.
-  const words = (ASCII_ONLY.test(text) ? text.toLowerCase().match(ASCII_WORD) : foldLetters(text).toLowerCase().match(WORD)) ?? [];
+  const words = (!NOT_ASCII.test(text) ? text.toLowerCase().match(ASCII_WORD) : foldLetters(text).toLowerCase().match(WORD)) ?? [];
   return words.some((word) => word.length > MAX_WORD_LENGTH) ? words.map(cutWord) : words;
 }
 
