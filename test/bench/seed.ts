@@ -6,74 +6,136 @@ import { slugBase } from '../../src/services/posts.js';
 import { randomBase36 } from '../../src/services/text.js';
 import { createTokenSigner } from '../../src/services/tokens.js';
 import { openStorage } from '../../src/storage/open.js';
+import { writeSnapshot } from '../../src/storage/restore.js';
 import { EVERYONE_ROLE_ID } from '../../src/storage/seed.js';
-import type { Repositories, UserRow } from '../../src/storage/types.js';
+import type { PostRow, Repositories, UserRow, VoteRow } from '../../src/storage/types.js';
+import { Corpus } from './corpus.js';
+import { Random } from './random.js';
+import { type PostText, TextGenerator } from './text.js';
+import { forEachVoter, voteCounts } from './vote-spread.js';
 
 const BATCH = 1_000;
+/** One seed for every realistic data set: runs and engines see the same posts and votes. */
+const SEED = 20_260_101;
+const FIXED_TEXT: PostText = { title: '', contentMarkdown: 'Some **markdown** body text.' };
 
+/** How much to seed. */
 export interface SeedPlan {
   users: number;
   posts: number;
   votes: number;
   boards: number;
+  /**
+   * Varied text (text.ts) and a skewed vote spread (vote-spread.ts), with ids from a seeded PRNG.
+   * Absent or false: "Seeded idea number i", one fixed content and an even vote spread, as the
+   * figures measured before search existed (kept comparable).
+   */
+  realistic?: boolean;
 }
 
+/** What the loads need to know of the seeded rows. */
 export interface Seeded {
   ownerToken: string;
   /** An access token for every seeded user (the owner first). */
   userTokens: string[];
   postIds: string[];
+  boardIds: string[];
+  /** The posts' words, indexed: only for a realistic plan. */
+  corpus?: Corpus;
 }
 
-/** Fills a data dir through the storage layer in large transactions, then closes it (snapshot written). */
+/**
+ * Fills a data dir through the storage layer in large transactions, then closes it (snapshot
+ * written). With a database URL in `config` the rows are then bulk-loaded into that database, as
+ * `migrate-data` would: row by row PostgreSQL takes minutes for 100k posts and 200k votes.
+ */
 export async function seed(config: Config, plan: SeedPlan): Promise<Seeded> {
+  const seeded = await seedDataDir({ ...config, databaseUrl: null }, plan);
+  if (config.databaseUrl !== null) await copyIntoDatabase(config);
+  return seeded;
+}
+
+async function copyIntoDatabase(config: Config): Promise<void> {
+  const storage = await openStorage({ ...config, databaseUrl: null }, pino({ level: 'silent' }));
+  try {
+    await writeSnapshot(config, await storage.snapshot(), { replace: false });
+  } finally {
+    await storage.close();
+  }
+}
+
+async function seedDataDir(config: Config, plan: SeedPlan): Promise<Seeded> {
+  const random = new Random(SEED);
+  const newId = plan.realistic ? () => random.uuid() : randomUUID;
   const storage = await openStorage(config, pino({ level: 'silent' }));
-  const start = Date.parse('2026-01-01T00:00:00.000Z');
-  const iso = (offset: number) => new Date(start + offset * 1000).toISOString();
-  const users: UserRow[] = [];
-  for (let i = 0; i < plan.users; i++) users.push(userRow(i, iso(i)));
+  const users = Array.from({ length: plan.users }, (_, i) => userRow(i, iso(i), newId()));
   await inBatches(storage, users, async (tx, user) => {
     await tx.users.insert(user);
-    await tx.userRoles.insert({ id: randomUUID(), userId: user.id, roleId: EVERYONE_ROLE_ID, createdAt: user.createdAt });
+    await tx.userRoles.insert({ id: newId(), userId: user.id, roleId: EVERYONE_ROLE_ID, createdAt: user.createdAt });
   });
-  const boardIds: string[] = [];
+  const boardIds = Array.from({ length: plan.boards }, () => newId());
   await storage.transaction(async (tx) => {
-    for (let i = 0; i < plan.boards; i++) {
-      const board = await tx.boards.insert({
-        id: randomUUID(), name: `Board ${i}`, url: `board-${i}`, color: '2f6fdb', display: true,
+    for (const [i, id] of boardIds.entries()) {
+      await tx.boards.insert({
+        id, name: `Board ${i}`, url: `board-${i}`, color: '2f6fdb', display: true,
         viewVoters: true, createdAt: iso(i), updatedAt: iso(i),
       });
-      boardIds.push(board.id);
     }
   });
-  const postIds = Array.from({ length: plan.posts }, () => randomUUID());
+  const postIds = Array.from({ length: plan.posts }, () => newId());
+  const corpus = plan.realistic ? new Corpus() : undefined;
+  const texts = plan.realistic ? new TextGenerator(SEED) : undefined;
   await inBatches(storage, postIds, async (tx, id, i) => {
-    const slugId = randomBase36(20);
-    const title = `Seeded idea number ${i}`;
-    await tx.posts.insert({
-      id, title, slug: `${slugBase(title)}-${slugId}`, slugId, contentMarkdown: 'Some **markdown** body text.',
-      userId: users[i % users.length]!.id, boardId: boardIds[i % boardIds.length] ?? null, roadmapId: null,
-      createdAt: iso(plan.users + i), updatedAt: iso(plan.users + i),
-    });
+    const text = texts?.post() ?? { ...FIXED_TEXT, title: `Seeded idea number ${i}` };
+    corpus?.add(text);
+    const slugId = plan.realistic ? random.base36(20) : randomBase36(20);
+    await tx.posts.insert(postRow(text, {
+      id, slugId, userId: users[i % users.length]!.id, boardId: boardIds[i % boardIds.length] ?? null,
+      createdAt: iso(plan.users + i),
+    }));
   });
-  const votePairs = Array.from({ length: plan.votes }, (_, i) => i);
-  await inBatches(storage, votePairs, async (tx, i) => {
+  const at = (i: number) => iso(plan.users + plan.posts + i);
+  if (plan.realistic) await inBatches(storage, skewedVotes(plan, users, postIds, random), async (tx, vote, i) => {
+    await tx.votes.insert({ ...vote, id: newId(), createdAt: at(i) });
+  });
+  else await inBatches(storage, Array.from({ length: plan.votes }, (_, i) => i), async (tx, i) => {
     // Distinct (user, post) pairs: user i mod U votes on post (i div U) spread over the posts.
     const user = users[i % users.length]!;
     const post = postIds[(Math.floor(i / users.length) * 37 + i) % postIds.length]!;
     if (await tx.votes.getByUserAndPost(user.id, post)) return;
-    await tx.votes.insert({ id: randomUUID(), userId: user.id, postId: post, createdAt: iso(plan.users + plan.posts + i) });
+    await tx.votes.insert({ id: randomUUID(), userId: user.id, postId: post, createdAt: at(i) });
   });
   await storage.close();
   const secret = await readOrCreateSecret(config.dataDir);
   const signer = createTokenSigner(secret, 3600);
   const userTokens = users.map((user) => signer.sign(user));
-  return { ownerToken: userTokens[0]!, userTokens, postIds };
+  return { ownerToken: userTokens[0]!, userTokens, postIds, boardIds, corpus };
 }
 
-function userRow(i: number, now: string): UserRow {
+const START = Date.parse('2026-01-01T00:00:00.000Z');
+
+function iso(offset: number): string {
+  return new Date(START + offset * 1000).toISOString();
+}
+
+/** Distinct (user, post) pairs by construction: no lookup per vote while seeding. */
+function skewedVotes(plan: SeedPlan, users: UserRow[], postIds: string[], random: Random): Pick<VoteRow, 'userId' | 'postId'>[] {
+  const counts = voteCounts(postIds.length, users.length, plan.votes, random);
+  const votes: Pick<VoteRow, 'userId' | 'postId'>[] = [];
+  postIds.forEach((postId, post) => {
+    forEachVoter(counts[post]!, users.length, random, (user) => votes.push({ userId: users[user]!.id, postId }));
+  });
+  return votes;
+}
+
+function postRow(text: PostText, row: Pick<PostRow, 'id' | 'slugId' | 'userId' | 'boardId' | 'createdAt'>): PostRow {
+  const slug = `${slugBase(text.title)}-${row.slugId}`;
+  return { ...row, title: text.title, slug, contentMarkdown: text.contentMarkdown, roadmapId: null, updatedAt: row.createdAt };
+}
+
+function userRow(i: number, now: string, id: string): UserRow {
   return {
-    id: randomUUID(), email: `user${i}@example.org`, username: `user${i}_${randomBase36(8)}`, name: `User ${i}`,
+    id, email: `user${i}@example.org`, username: `user${i}_${randomBase36(8)}`, name: `User ${i}`,
     passwordHash: 'not-a-login', isOwner: i === 0, isVerified: true, isBlocked: false, tokenVersion: 0,
     notes: null, createdAt: now, updatedAt: now,
   };

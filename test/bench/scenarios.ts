@@ -1,0 +1,93 @@
+import type { Corpus } from './corpus.js';
+import { type Load, report, runLoad } from './load.js';
+import { deepQueries, similarTitles, summary, typedQueries } from './queries.js';
+import { describeSample, sample } from './sample.js';
+
+/*
+ * The measured requests. Each load that searches rotates through a few hundred bodies
+ * (BENCH_QUERIES) and is preceded by a sample of its answers.
+ */
+
+/** Bodies per rotating list. */
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 300);
+/** Seconds per warm-up load (BENCH_WARMUP_SECONDS). */
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 4);
+const LIMIT = 10;
+
+type Headers = Record<string, string>;
+
+/**
+ * Lets the JIT settle (measured: page-1 throughput climbs ~30% over the first 15 s) before the
+ * plain lists are measured: pages 1 and 500, anonymous and with a token.
+ */
+export async function warmUpLists(api: string, auth: Headers): Promise<void> {
+  for (const page of [1, 500]) {
+    for (const headers of [{}, auth]) await runLoad({ url: `${api}/posts/get`, bodies: [json({ page })], headers, connections: 8, seconds: WARMUP });
+  }
+}
+
+/** The plain list (no query, newest first) on pages 1 and 500, anonymous and with a token. */
+export async function plainLists(api: string, auth: Headers): Promise<void> {
+  for (const page of [1, 500]) {
+    for (const [who, headers] of [['anonymous', {}], ['with token', auth]] as const) {
+      await report(`POST /posts/get page ${page}, ${who}`, { url: `${api}/posts/get`, bodies: [json({ page })], headers });
+    }
+  }
+}
+
+/** The search and similar paths warmed as the plain list is, with a mix of their bodies. */
+export async function warmUpSearch(api: string, corpus: Corpus, boardIds: string[]): Promise<void> {
+  const queries = typedQueries(corpus, 1, 50).queries;
+  const bodies = [...queries.map((query) => json({ query, page: 1, limit: LIMIT })), json({ orderBy: 'votes', page: 1 })];
+  await runLoad({ url: `${api}/posts/get`, bodies, connections: 8, seconds: WARMUP });
+  await runLoad({ url: `${api}/posts/similar`, bodies: similarBodies(corpus, boardIds, 50), connections: 8, seconds: WARMUP });
+}
+
+/** `query` of 1, 2 and 3 words, on page 1 (as typed) and page 500 (queries with many matches). */
+export async function searches(api: string, corpus: Corpus, size: string): Promise<void> {
+  for (const words of [1, 2, 3] as const) {
+    for (const page of [1, 500]) {
+      const list = page === 1 ? typedQueries(corpus, words, QUERIES) : deepQueries(corpus, words, QUERIES);
+      console.log(`  ${words}-word queries for page ${page}: ${summary(list)}`);
+      const bodies = list.queries.map((query) => json({ query, page, limit: LIMIT }));
+      const nonEmpty = list.matches.map((matches) => matches > (page - 1) * LIMIT);
+      const name = `POST /posts/get query of ${words} word${words > 1 ? 's' : ''}, page ${page}, at ${size} posts`;
+      await sampled(name, { url: `${api}/posts/get`, bodies }, nonEmpty);
+    }
+  }
+}
+
+/** `orderBy: "votes"` on pages 1 and 500, then page 1 of each board in turn. */
+export async function voteOrders(api: string, boardIds: string[], size: string): Promise<void> {
+  const url = `${api}/posts/get`;
+  for (const page of [1, 500]) {
+    await sampled(`POST /posts/get orderBy votes, page ${page}, at ${size} posts`, { url, bodies: [json({ orderBy: 'votes', page, limit: LIMIT })] });
+  }
+  const bodies = boardIds.map((id) => json({ orderBy: 'votes', boardId: [id], page: 1, limit: LIMIT }));
+  await sampled(`POST /posts/get orderBy votes, one board (of ${boardIds.length}, rotating), page 1, at ${size} posts`, { url, bodies });
+}
+
+/** `POST /posts/similar` with titles someone might type, a third of them within one board. */
+export async function similar(api: string, corpus: Corpus, boardIds: string[], size: string): Promise<void> {
+  await sampled(`POST /posts/similar at ${size} posts`, { url: `${api}/posts/similar`, bodies: similarBodies(corpus, boardIds, QUERIES) });
+}
+
+/** `POST /posts` (fsync'd or committed before the answer). */
+export async function writes(api: string, auth: Headers, size: string): Promise<void> {
+  await report(`POST /posts (durable write) at ${size} posts`, { url: `${api}/posts`, bodies: [json({ title: 'Benchmark idea' })], headers: auth });
+}
+
+async function sampled(name: string, load: Load, nonEmpty?: boolean[]): Promise<void> {
+  const seen = await sample({ ...load, nonEmpty });
+  const votes = seen.firstPosts?.map((post) => post.voters?.votesCount ?? '?').join('/');
+  console.log(`  ${describeSample(seen, load.bodies.length)}${votes ? `; first answer's vote counts ${votes}` : ''}`);
+  await report(name, load);
+}
+
+function similarBodies(corpus: Corpus, boardIds: string[], count: number): string[] {
+  return similarTitles(corpus, count).map((title, i) => json(i % 3 === 2 && boardIds.length > 0 ? { title, boardId: boardIds[i % boardIds.length] } : { title }));
+}
+
+function json(body: unknown): string {
+  return JSON.stringify(body);
+}
