@@ -5,15 +5,11 @@ import { OrderedPosts } from './ordered-posts.js';
 import type { RowIndex } from './table.js';
 import { WordIndex } from './word-index.js';
 
-/** What the catalog knows of one post: its row, its search words, its vote count. */
+/** What the catalog knows of one post besides its words (which the word indexes hold): its row, slot and vote count. */
 export interface PostEntry {
   row: PostRow;
   /** A small integer naming the post in the word index and in bit sets; reused after the post is gone. */
   slot: number;
-  /** `postSearchWords` of title and content: distinct. */
-  words: readonly string[];
-  /** `searchWords` of the title, in order. */
-  titleWords: readonly string[];
   votes: number;
   /** Scratch space of the query running now (queries run one at a time, synchronously). */
   mark: number;
@@ -40,8 +36,8 @@ export function byVotes(a: PostEntry, b: PostEntry): number {
 export class PostCatalog {
   readonly words = new WordIndex({ prefixes: true });
   readonly titles = new WordIndex({ prefixes: false });
-  /** Posts by their whole title's words joined by spaces: the exact duplicates of a title. */
-  readonly exactTitles = new WordIndex({ prefixes: false });
+  /** Slots by their whole title's words joined by spaces: the exact duplicates of a title. */
+  readonly exactTitles = new Map<string, number[]>();
   readonly byCreated = new OrderedPosts(byCreated);
   readonly byVotes = new OrderedPosts(byVotes);
   private readonly entries = new Map<string, PostEntry>();
@@ -122,7 +118,7 @@ export class PostCatalog {
     const slot = this.freeSlots.pop() ?? this.slots.length;
     const votes = this.strayVotes.get(row.id) ?? 0;
     this.strayVotes.delete(row.id);
-    const entry: PostEntry = { row, slot, words: [], titleWords: [], votes, mark: 0, score: 0 };
+    const entry: PostEntry = { row, slot, votes, mark: 0, score: 0 };
     this.slots[slot] = entry;
     this.indexWords(entry);
     this.entries.set(row.id, entry);
@@ -155,21 +151,28 @@ export class PostCatalog {
     this.order(entry, 'add');
   }
 
+  /** Words are not kept per post (a third of the catalog's memory): a removal splits the row again. */
   private indexWords(entry: PostEntry): void {
     const { title, contentMarkdown } = entry.row;
     const titleWords = searchWords(title);
-    const shared = this.words.add(entry.slot, titleWords, contentMarkdown === null ? [] : searchWords(contentMarkdown));
-    entry.words = shared;
-    // The title's words come first among the post's: take their shared instances.
-    entry.titleWords = titleWords.map((word) => shared[shared.indexOf(word)]!);
-    this.titles.add(entry.slot, entry.titleWords);
-    this.exactTitles.add(entry.slot, [titleKey(entry.titleWords)]);
+    this.words.add(entry.slot, titleWords, contentMarkdown === null ? [] : searchWords(contentMarkdown));
+    this.titles.add(entry.slot, titleWords);
+    const key = titleKey(titleWords);
+    const same = this.exactTitles.get(key);
+    if (same) same.push(entry.slot);
+    else this.exactTitles.set(key, [entry.slot]);
   }
 
   private unindexWords(entry: PostEntry): void {
-    this.words.remove(entry.slot, entry.words);
-    this.titles.remove(entry.slot, entry.titleWords);
-    this.exactTitles.remove(entry.slot, [titleKey(entry.titleWords)]);
+    const { title, contentMarkdown } = entry.row;
+    const titleWords = searchWords(title);
+    this.words.remove(entry.slot, titleWords);
+    if (contentMarkdown !== null) this.words.remove(entry.slot, searchWords(contentMarkdown));
+    this.titles.remove(entry.slot, titleWords);
+    const key = titleKey(titleWords);
+    const same = this.exactTitles.get(key)?.filter((slot) => slot !== entry.slot) ?? [];
+    if (same.length > 0) this.exactTitles.set(key, same);
+    else this.exactTitles.delete(key);
   }
 
   private countVote(postId: string, change: 1 | -1): void {

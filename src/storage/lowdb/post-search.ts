@@ -2,7 +2,7 @@ import type { PostQuery, PostRow } from '../types.js';
 import type { ChunkedList } from './chunked-list.js';
 import type { MemoryDb } from './memory-db.js';
 import { byCreated, byVotes, type PostCatalog, type PostEntry } from './post-catalog.js';
-import { countBits, holdsPrefix } from './word-index.js';
+import { countBits } from './word-index.js';
 
 /** Tells whether a post passes the board, roadmap and hidden-board conditions of a query. */
 export type RowFilter = (post: PostRow) => boolean;
@@ -10,9 +10,9 @@ export type RowFilter = (post: PostRow) => boolean;
 /**
  * A page of the posts matching every search word, by date or by votes. The plan follows the
  * counts the word index gives for each query word (see `planSearch`): gather the posts of the
- * rarest word and order those passing the rest of the query; or walk the ordered list until the
- * page is full, checking each post by its own words (dense matches, short walk) or by bit sets of
- * each word's posts (long walk). Nothing is rebuilt: every plan reads the live indexes.
+ * rarest word and order those in the bit sets of the other words; or mark every word's posts in
+ * bit sets, AND them, and walk the ordered list until the page is full (dense matches, short
+ * walk). Nothing is rebuilt: every plan reads the live indexes.
  */
 export function searchPosts(db: MemoryDb, query: PostQuery, words: readonly string[], accepts: RowFilter): PostRow[] {
   const catalog = db.indexes.postCatalog;
@@ -24,7 +24,6 @@ export function searchPosts(db: MemoryDb, query: PostQuery, words: readonly stri
   const plan = planSearch(counts, { posts: catalog.size, listed, wanted: query.offset + query.limit });
   const driver = words[counts.indexOf(Math.min(...counts))]!;
   if (plan === 'gather') return gathered(catalog, query, words, driver, accepts).map((entry) => entry.row);
-  if (plan === 'walk') return walked(query, lists, accepts, (entry) => holdsEvery(entry, words));
   const bits = bitsOfAll(catalog, words);
   if (countBits(bits) <= query.offset) return [];
   if (lists.length === 1) return pageByBits(lists[0]!, isBackward(query), bits, accepts, query);
@@ -32,7 +31,7 @@ export function searchPosts(db: MemoryDb, query: PostQuery, words: readonly stri
 }
 
 /** Costs in nanoseconds, measured at 100k posts on the machine of the README's figures. */
-const COST = { visit: 15, gather: 30, checkWord: 300, markPair: 1.5, testBit: 8, compare: 25 };
+const COST = { gather: 40, markPair: 1.5, testBit: 8, compare: 25 };
 
 /**
  * The cheapest plan by estimate. `counts` are (word, post) pairs per query word; the share of
@@ -41,27 +40,21 @@ const COST = { visit: 15, gather: 30, checkWord: 300, markPair: 1.5, testBit: 8,
 export function planSearch(
   counts: readonly number[],
   size: { posts: number; listed: number; wanted: number },
-): 'gather' | 'walk' | 'bits' {
+): 'gather' | 'bits' {
   const share = counts.reduce((product, count) => product * Math.min(1, count / size.posts), 1);
   const walk = Math.min(size.listed, size.wanted / Math.max(share, 1 / size.posts));
   const fewest = Math.min(...counts);
   const ordered = Math.min(fewest, Math.max(1, share * size.posts));
   const ordering = size.wanted * 8 >= ordered ? ordered * Math.log2(ordered + 1) * COST.compare : ordered * COST.compare;
-  const costs = {
-    gather: fewest * (COST.gather + (counts.length - 1) * COST.checkWord) + ordering,
-    walk: walk * (COST.visit + counts.length * COST.checkWord),
-    bits: counts.reduce((total, count) => total + count, 0) * COST.markPair + walk * COST.testBit,
-  };
-  return (Object.keys(costs) as Array<keyof typeof costs>).reduce((best, plan) => (costs[plan] < costs[best] ? plan : best));
-}
-
-function holdsEvery(entry: PostEntry, words: readonly string[]): boolean {
-  return words.every((word) => holdsPrefix(entry.words, word));
+  const marking = counts.reduce((total, count) => total + count, 0) * COST.markPair;
+  const gather = fewest * COST.gather + (marking - fewest * COST.markPair) + ordering;
+  return gather <= marking + walk * COST.testBit ? 'gather' : 'bits';
 }
 
 /** One bit per slot: set for the posts holding every word (one bit set per word, ANDed). */
 function bitsOfAll(catalog: PostCatalog, words: readonly string[]): Uint32Array {
   const bits = catalog.emptyBits(0);
+  if (words.length === 0) return bits.fill(0xffffffff);
   catalog.words.markWithPrefix(words[0]!, bits);
   for (const word of words.slice(1)) {
     const more = catalog.emptyBits(1);
@@ -93,13 +86,13 @@ export function isBackward(query: PostQuery): boolean {
 
 function gathered(catalog: PostCatalog, query: PostQuery, words: readonly string[], driver: string, accepts: RowFilter): PostEntry[] {
   const mark = catalog.newMark();
-  const others = words.filter((word) => word !== driver);
+  const others = bitsOfAll(catalog, words.filter((word) => word !== driver));
   const matches: PostEntry[] = [];
   catalog.words.eachWithPrefix(driver, (slot) => {
     const entry = catalog.at(slot)!;
-    if (entry.mark === mark) return;
+    if (entry.mark === mark || (others[slot >>> 5]! & (1 << (slot & 31))) === 0) return;
     entry.mark = mark;
-    if (accepts(entry.row) && holdsEvery(entry, others)) matches.push(entry);
+    if (accepts(entry.row)) matches.push(entry);
   });
   return pageOf(matches, entryOrder(query), query.offset, query.limit);
 }

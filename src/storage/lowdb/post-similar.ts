@@ -22,10 +22,8 @@ export function similarPosts(db: MemoryDb, query: SimilarQuery): PostRow[] {
   for (const word of query.words) catalog.titles.scoreHolding(word, scores);
   const ranked: PostEntry[] = [];
   const taken = (entry: PostEntry) => ranked.includes(entry);
-  catalog.exactTitles.eachHolding(titleKey(query.titleWords), (slot) => {
-    const entry = catalog.at(slot)!;
-    if (accepts(entry.row) && ranked.length < query.limit) ranked.push(entry);
-  });
+  const exact = (catalog.exactTitles.get(titleKey(query.titleWords)) ?? []).map((slot) => catalog.at(slot)!);
+  ranked.push(...firstAccepted(exact.sort(byVotes), (entry) => accepts(entry.row), query.limit));
   for (let level = scores.levels.length - 1; level >= 1 && ranked.length < query.limit; level--) {
     const wanted = query.limit - ranked.length;
     const found = scores.levels[level]! <= SCAN_LEVEL ? scanLevel(catalog, scores, level) : walkLevel(catalog.byVotes.all, scores.bySlot, level);

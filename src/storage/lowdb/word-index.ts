@@ -6,7 +6,7 @@ import { ChunkedList } from './chunked-list.js';
  * so marking a common word's posts in a bit set is an OR of words, not a loop over every post.
  */
 class SlotSet {
-  private list: Int32Array | undefined = new Int32Array(4);
+  private list: number[] | undefined = [];
   private bits: Uint32Array | undefined;
   size = 0;
 
@@ -14,15 +14,9 @@ class SlotSet {
   add(slot: number): void {
     this.size++;
     if (this.bits) setBit(this.grownTo(slot), slot);
-    else if (this.size <= this.list!.length) this.list![this.size - 1] = slot;
     // Past 2,048 slots, bits take less room than the list once one in 32 posts holds the word.
     else if (this.size > 2_048 && this.size * 32 > slot) this.toBits(slot);
-    else {
-      const list = new Int32Array(this.list!.length * 2);
-      list.set(this.list!);
-      list[this.size - 1] = slot;
-      this.list = list;
-    }
+    else this.list!.push(slot);
   }
 
   remove(slot: number): void {
@@ -33,10 +27,11 @@ class SlotSet {
       return;
     }
     const list = this.list!;
-    const position = list.subarray(0, this.size).indexOf(slot);
+    const position = list.indexOf(slot);
     if (position < 0) return;
     this.size--;
     list[position] = list[this.size]!;
+    list.pop();
   }
 
   /** Whether the slot was the last one added, or is held at all once the set is bits: a post's repeated word. */
@@ -153,7 +148,7 @@ export function countBits(bits: Uint32Array): number {
   return count;
 }
 
-/** One stored word: its one shared string and the slots of the posts holding it. */
+/** One stored word and the slots of the posts holding it. */
 interface Posting {
   word: string;
   slots: SlotSet;
@@ -164,7 +159,7 @@ const byWord = (a: Posting, b: Posting): number => (a.word < b.word ? -1 : a.wor
 /**
  * An inverted index: each word → the slots of the posts holding it, and (with `prefixes`) the
  * words in sorted order, so the words starting with a prefix are one contiguous run. Kept up to
- * date one post at a time; each word's string is stored once, however many posts hold it.
+ * date one post at a time.
  */
 export class WordIndex {
   private readonly postings = new Map<string, Posting>();
@@ -174,12 +169,8 @@ export class WordIndex {
     this.vocabulary = options.prefixes ? new ChunkedList<Posting>(byWord) : undefined;
   }
 
-  /**
-   * Records that the post in `slot` holds the words of each list (repeats allowed); returns the
-   * shared instances of its distinct words, in order of appearance.
-   */
-  add(slot: number, ...lists: ReadonlyArray<readonly string[]>): string[] {
-    const distinct: string[] = [];
+  /** Records that the post in `slot` holds the words of each list (repeats allowed). */
+  add(slot: number, ...lists: ReadonlyArray<readonly string[]>): void {
     for (const words of lists) {
       for (const word of words) {
         let posting = this.postings.get(word);
@@ -189,15 +180,12 @@ export class WordIndex {
           this.vocabulary?.add(posting);
         }
         // A post's words are added together, so a repeat finds its slot added last.
-        if (posting.slots.heldLast(slot)) continue;
-        posting.slots.add(slot);
-        distinct.push(posting.word);
+        if (!posting.slots.heldLast(slot)) posting.slots.add(slot);
       }
     }
-    return distinct;
   }
 
-  /** Forgets that the post in `slot` holds `words`. */
+  /** Forgets that the post in `slot` holds `words` (repeats allowed). */
   remove(slot: number, words: readonly string[]): void {
     for (const word of words) {
       const posting = this.postings.get(word);
@@ -258,9 +246,3 @@ export class WordIndex {
 }
 
 const EMPTY = new SlotSet();
-
-/** Whether one of `words` starts with `prefix`. */
-export function holdsPrefix(words: readonly string[], prefix: string): boolean {
-  for (const word of words) if (word.startsWith(prefix)) return true;
-  return false;
-}
