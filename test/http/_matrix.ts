@@ -95,6 +95,8 @@ export interface Call {
   applied?: () => Promise<boolean>;
   /** Whether a body reveals the item the probe is about (a hidden board, an internal comment, …). */
   shows?: (body: TestResponse['body']) => boolean;
+  /** Puts back what an applied write changed when later probes depend on it (a lab switch). */
+  restore?: () => Promise<void>;
 }
 
 /** An expected answer: the status, the exact body when given, and whether it reveals the probe's item (default: yes on 2xx). */
@@ -145,6 +147,7 @@ export async function expectAnswer(t: ExecutionContext, env: Env, actor: Persona
   const shows = answer.shows ?? (answer.status < 300 ? true : undefined);
   if (call.shows && shows !== undefined) t.is(call.shows(response.body), shows, `${where}: reveals the item`);
   if (call.applied) t.is(await call.applied(), answer.status < 300, `${where}: write applied`);
+  await call.restore?.();
 }
 
 /** `GET /users/permissions` of a caller. */

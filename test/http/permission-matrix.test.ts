@@ -660,7 +660,14 @@ const ROWS: Row[] = [
         label: 'PATCH /settings/labs',
         call: async (env) => {
           const comments = !(await db(env).settings.get()).labs.comments;
-          return { method: 'PATCH', url: '/settings/labs', body: { comments }, applied: async () => (await db(env).settings.get()).labs.comments === comments };
+          return {
+            method: 'PATCH',
+            url: '/settings/labs',
+            body: { comments },
+            applied: async () => (await db(env).settings.get()).labs.comments === comments,
+            // Comments turned off would refuse the public-comment probes that follow.
+            restore: async () => void (await db(env).settings.update({ labs: { comments: true, voteOnBehalf: true } })),
+          };
         },
         refused: forbidden,
         allowed: status(200),
