@@ -53,6 +53,7 @@ async function applyMissing(client: PoolClient, migrations: readonly Migration[]
   for (const migration of [...migrations].sort((a, b) => a.id - b.id)) {
     if (done.has(migration.id)) continue;
     await client.query(migration.sql);
+    await migration.backfill?.(client);
     await client.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [migration.id, migration.name]);
     applied.push(migration.id);
   }

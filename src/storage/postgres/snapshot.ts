@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg';
 import { SCHEMA_VERSION } from '../lowdb/document.js';
 import type { DatabaseSnapshot } from '../types.js';
+import { quoted } from './content/sql.js';
 import { settingsOf } from './core/settings.js';
 import { STORED_TABLES } from './tables.js';
 
@@ -14,7 +15,8 @@ export async function readSnapshot(client: PoolClient): Promise<DatabaseSnapshot
     const settings = await client.query('SELECT value FROM settings WHERE id');
     const tables: Record<string, Array<{ id: string }>> = {};
     for (const table of STORED_TABLES) {
-      const { rows } = await client.query(`SELECT * FROM "${table.table}" ORDER BY created_at, id`);
+      const columns = table.columns.map(quoted).join(', ');
+      const { rows } = await client.query(`SELECT ${columns} FROM ${quoted(table.table)} ORDER BY created_at, id`);
       tables[table.name] = rows.map((record: Record<string, unknown>) => table.read(record));
     }
     await client.query('COMMIT');

@@ -15,6 +15,8 @@ export interface StoredTable {
   name: string;
   /** The SQL table. */
   table: string;
+  /** The columns holding the row's fields (derived columns, such as a post's words, are left out). */
+  columns: readonly string[];
   /** The columns and values a row is stored as, derived columns (`email_lower`…) included. */
   values(row: { id: string }): Array<[string, unknown]>;
   /** A stored record as the contract's row. */
@@ -26,7 +28,13 @@ function stored<Row extends { id: string }>(
   spec: ColumnMap<Row> & { table: string },
   read: (record: Record<string, unknown>) => Row,
 ): StoredTable {
-  return { name, table: spec.table, values: (row) => columnValues(spec, row as Row), read };
+  return {
+    name,
+    table: spec.table,
+    columns: Object.values<string>(spec.columns),
+    values: (row) => columnValues(spec, row as Row),
+    read,
+  };
 }
 
 /** Every table, each after the tables it refers to; the JSON-file engine lists them in the same order. */

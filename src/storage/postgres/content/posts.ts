@@ -1,6 +1,9 @@
+import { postSearchWords, searchWords } from '../../../text/search-words.js';
 import type { PostRow, PostsRepo } from '../../types.js';
 import type { Queryable } from '../queryable.js';
-import { countsBy, iso, listWhere, Params, type TableSpec, tableRepo } from './sql.js';
+import { postQuerySql, similarPostsSql } from './post-search.js';
+import { isHalfPatch, updateHalfPost } from './post-update.js';
+import { countsBy, iso, listWhere, type TableSpec, tableRepo } from './sql.js';
 
 export const postSpec: TableSpec<PostRow> = {
   table: 'posts',
@@ -28,32 +31,39 @@ export const postSpec: TableSpec<PostRow> = {
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
   }),
+  // The stored words (migration 3): title_words needs the title, search_words title and content
+  // (a patch of only one of them is completed by the repository's update). votes_count is the
+  // triggers' alone, so no row ever writes it.
+  derived: (fields) => {
+    const words: Record<string, unknown> = {};
+    if (fields.title !== undefined) words.title_words = searchWords(fields.title);
+    if (fields.title !== undefined && fields.contentMarkdown !== undefined) {
+      words.search_words = postSearchWords(fields.title, fields.contentMarkdown);
+    }
+    return words;
+  },
 };
 
-/** Posts, queried by (createdAt, id) with board, roadmap and board-visibility filters; `posts.slug` is unique. */
+/** Posts, queried by (createdAt, id) or votes, with board, roadmap, visibility and word filters; `posts.slug` is unique. */
 export function createPostsRepo(db: Queryable): PostsRepo {
+  const table = tableRepo(db, postSpec);
   return {
-    ...tableRepo(db, postSpec),
+    ...table,
     getBySlug: async (slug) => {
       const { rows } = await db.query('SELECT * FROM posts WHERE slug = $1', [slug]);
       return rows[0] ? postSpec.fromDb(rows[0]) : undefined;
     },
+    update: (id, patch) => (isHalfPatch(patch) ? updateHalfPost(db, postSpec, id, patch) : table.update(id, patch)),
     query: async (query) => {
       if (query.limit <= 0) return [];
-      const params = new Params();
-      const conditions: string[] = [];
-      if (query.boardIds !== undefined) conditions.push(`t.board_id = ANY(${params.add([...query.boardIds])}::text[])`);
-      if (query.roadmapId !== undefined) conditions.push(`t.roadmap_id = ${params.add(query.roadmapId)}`);
-      if (query.visibleBoardsOnly) {
-        conditions.push('NOT EXISTS (SELECT 1 FROM boards b WHERE b.id = t.board_id AND NOT b.display)');
-      }
-      const dir = query.direction === 'asc' ? 'ASC' : 'DESC';
-      const where = conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`;
-      const { rows } = await db.query(
-        `SELECT t.* FROM posts t ${where} ORDER BY t.created_at ${dir}, t.id ${dir}
-          LIMIT ${params.add(query.limit)} OFFSET ${params.add(Math.max(query.offset, 0))}`,
-        params.values,
-      );
+      const { text, values } = postQuerySql(query);
+      const { rows } = await db.query(text, values);
+      return rows.map(postSpec.fromDb);
+    },
+    similar: async (query) => {
+      if (query.limit <= 0 || query.words.length === 0) return [];
+      const { text, values } = similarPostsSql(query);
+      const { rows } = await db.query(text, values);
       return rows.map(postSpec.fromDb);
     },
     clearRoadmap: async (roadmapId) => {

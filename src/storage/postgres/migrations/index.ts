@@ -1,5 +1,6 @@
 import { CONTENT_MIGRATION } from '../content/migration.js';
 import { CORE_MIGRATION } from './001-core.js';
+import { POST_SEARCH_MIGRATION } from './003-post-search.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -12,4 +13,6 @@ export const MIGRATIONS: readonly Migration[] = [
   CORE_MIGRATION,
   // Boards, roadmaps, posts, votes, comments and activity: written with the content repositories.
   CONTENT_MIGRATION,
+  // Search words and vote counts of posts (API.md §8.1, §8.2).
+  POST_SEARCH_MIGRATION,
 ];
