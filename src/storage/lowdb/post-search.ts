@@ -7,6 +7,12 @@ import { countBits } from './word-index.js';
 /** Tells whether a post passes the board, roadmap and hidden-board conditions of a query. */
 export type RowFilter = (post: PostRow) => boolean;
 
+/** The board, roadmap and hidden-board conditions: `accepts` checks them all; `listsSuffice` when every post of `orderedLists` meets them. */
+export interface Conditions {
+  accepts: RowFilter;
+  listsSuffice: boolean;
+}
+
 /**
  * A page of the posts matching every search word, by date or by votes. The plan follows the
  * counts the word index gives for each query word (see `planSearch`): gather the posts of the
@@ -14,7 +20,8 @@ export type RowFilter = (post: PostRow) => boolean;
  * bit sets, AND them, and walk the ordered list until the page is full (dense matches, short
  * walk). Nothing is rebuilt: every plan reads the live indexes.
  */
-export function searchPosts(db: MemoryDb, query: PostQuery, words: readonly string[], accepts: RowFilter): PostRow[] {
+export function searchPosts(db: MemoryDb, query: PostQuery, words: readonly string[], conditions: Conditions): PostRow[] {
+  const { accepts } = conditions;
   const catalog = db.indexes.postCatalog;
   const lists = orderedLists(catalog, query);
   const listed = lists.reduce((sum, list) => sum + list.size, 0);
@@ -26,7 +33,7 @@ export function searchPosts(db: MemoryDb, query: PostQuery, words: readonly stri
   if (plan === 'gather') return gathered(catalog, query, words, driver, accepts).map((entry) => entry.row);
   const bits = bitsOfAll(catalog, words);
   if (countBits(bits) <= query.offset) return [];
-  if (lists.length === 1) return pageByBits(lists[0]!, isBackward(query), bits, accepts, query);
+  if (lists.length === 1) return pageByBits(lists[0]!, isBackward(query), bits, conditions.listsSuffice ? undefined : accepts, query);
   return walked(query, lists, accepts, ({ slot }) => (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0);
 }
 
@@ -109,8 +116,11 @@ function walked(query: PostQuery, lists: ChunkedList<PostEntry>[], accepts: RowF
   return page;
 }
 
-/** `walked` over one list with the bit test inlined: the loop that long walks spend their time in. */
-function pageByBits(list: ChunkedList<PostEntry>, backward: boolean, bits: Uint32Array, accepts: RowFilter, query: PostQuery): PostRow[] {
+/**
+ * `walked` over one list with the bit test inlined: the loop long walks spend their time in. With
+ * no filter, posts before the page are skipped by their slots alone, without reading them.
+ */
+function pageByBits(list: ChunkedList<PostEntry>, backward: boolean, bits: Uint32Array, accepts: RowFilter | undefined, query: PostQuery): PostRow[] {
   const page: PostRow[] = [];
   let skip = query.offset;
   const parts = list.parts;
@@ -122,10 +132,9 @@ function pageByBits(list: ChunkedList<PostEntry>, backward: boolean, bits: Uint3
     for (let i = backward ? part.length - 1 : 0; i >= 0 && i < part.length; i += step) {
       const slot = slots[i]!;
       if ((bits[slot >>> 5]! & (1 << (slot & 31))) === 0) continue;
-      const entry = part[i]!;
-      if (!accepts(entry.row)) continue;
+      if (accepts && !accepts(part[i]!.row)) continue;
       if (skip > 0) skip--;
-      else if (page.push(entry.row) === query.limit) return page;
+      else if (page.push(part[i]!.row) === query.limit) return page;
     }
   }
   return page;
