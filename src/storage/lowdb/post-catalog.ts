@@ -11,9 +11,6 @@ export interface PostEntry {
   /** A small integer naming the post in the word index and in bit sets; reused after the post is gone. */
   slot: number;
   votes: number;
-  /** Scratch space of the query running now (queries run one at a time, synchronously). */
-  mark: number;
-  score: number;
 }
 
 /** Posts by (createdAt, id) ascending. */
@@ -49,7 +46,6 @@ export class PostCatalog {
   private orderDeferred = false;
   private scratch = new Uint32Array(0);
   private scores = new Uint8Array(0);
-  private lastMark = 0;
 
   /** The catalog as seen by the posts table. */
   readonly onPosts: RowIndex<PostRow> = {
@@ -76,11 +72,6 @@ export class PostCatalog {
   /** How many posts the catalog holds. */
   get size(): number {
     return this.entries.size;
-  }
-
-  /** A value no entry's `mark` holds yet: a query marks the entries it has seen with it. */
-  newMark(): number {
-    return ++this.lastMark;
   }
 
   /** A zeroed bit set with one bit per slot: scratch memory, valid until the next call. */
@@ -118,7 +109,7 @@ export class PostCatalog {
     const slot = this.freeSlots.pop() ?? this.slots.length;
     const votes = this.strayVotes.get(row.id) ?? 0;
     this.strayVotes.delete(row.id);
-    const entry: PostEntry = { row, slot, votes, mark: 0, score: 0 };
+    const entry: PostEntry = { row, slot, votes };
     this.slots[slot] = entry;
     this.indexWords(entry);
     this.entries.set(row.id, entry);

@@ -11,9 +11,7 @@ import { compareTimed, type SortedList } from './sorted-list.js';
  */
 export function queryPosts(db: MemoryDb, query: PostQuery): PostRow[] {
   if (query.limit <= 0) return [];
-  if (query.words !== undefined && query.words.length > 0) {
-    return searchPosts(db, query, query.words, { accepts: postFilter(db, query), listsSuffice: takesWholeList(db, query) });
-  }
+  if (query.words !== undefined && query.words.length > 0) return searchPosts(db, query, query.words, postFilter(db, query));
   if (query.orderBy === 'votes') return byVotes(db, query);
   const sources = sourcesFor(db, query);
   const [only] = sources;

@@ -7,12 +7,6 @@ import { countBits } from './word-index.js';
 /** Tells whether a post passes the board, roadmap and hidden-board conditions of a query. */
 export type RowFilter = (post: PostRow) => boolean;
 
-/** The board, roadmap and hidden-board conditions: `accepts` checks them all; `listsSuffice` when every post of `orderedLists` meets them. */
-export interface Conditions {
-  accepts: RowFilter;
-  listsSuffice: boolean;
-}
-
 /**
  * A page of the posts matching every search word, by date or by votes. The plan follows the
  * counts the word index gives for each query word (see `planSearch`): gather the posts of the
@@ -20,21 +14,70 @@ export interface Conditions {
  * bit sets, AND them, and walk the ordered list until the page is full (dense matches, short
  * walk). Nothing is rebuilt: every plan reads the live indexes.
  */
-export function searchPosts(db: MemoryDb, query: PostQuery, words: readonly string[], conditions: Conditions): PostRow[] {
-  const { accepts } = conditions;
+export function searchPosts(db: MemoryDb, query: PostQuery, words: readonly string[], accepts: RowFilter): PostRow[] {
   const catalog = db.indexes.postCatalog;
   const lists = orderedLists(catalog, query);
   const listed = lists.reduce((sum, list) => sum + list.size, 0);
   if (listed === 0) return [];
   const counts = words.map((word) => catalog.words.countWithPrefix(word, catalog.size * 4));
-  if (counts.includes(0)) return [];
+  // A post holding a word is one of its (word, post) pairs: no more matches than the fewest pairs.
+  if (Math.min(...counts) <= query.offset) return [];
   const plan = planSearch(counts, { posts: catalog.size, listed, wanted: query.offset + query.limit });
   const driver = words[counts.indexOf(Math.min(...counts))]!;
-  if (plan === 'gather') return gathered(catalog, query, words, driver, accepts).map((entry) => entry.row);
+  if (plan === 'gather') {
+    const matches = gathered(catalog, words, driver, accepts);
+    // Words that go together (`load loading`) match more posts than the estimate: ordering many
+    // matches costs more than a walk, so they are marked in a bit set and walked instead.
+    if (orderingCost(matches.length, query.offset + query.limit) <= listed * COST.testBit) {
+      return pageOf(matches, entryOrder(query), query.offset, query.limit).map((entry) => entry.row);
+    }
+    return pageOfBits(query, lists, markedSlots(catalog, matches));
+  }
   const bits = bitsOfAll(catalog, words);
+  narrowToConditions(db, query, bits);
   if (countBits(bits) <= query.offset) return [];
-  if (lists.length === 1) return pageByBits(lists[0]!, isBackward(query), bits, conditions.listsSuffice ? undefined : accepts, query);
-  return walked(query, lists, accepts, ({ slot }) => (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0);
+  return pageOfBits(query, lists, bits);
+}
+
+function pageOfBits(query: PostQuery, lists: ChunkedList<PostEntry>[], bits: Uint32Array): PostRow[] {
+  if (lists.length === 1) return pageByBits(lists[0]!, isBackward(query), bits, query);
+  return walked(query, lists, ({ slot }) => (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0);
+}
+
+function markedSlots(catalog: PostCatalog, entries: readonly PostEntry[]): Uint32Array {
+  const bits = catalog.emptyBits(0);
+  for (const { slot } of entries) bits[slot >>> 5] = bits[slot >>> 5]! | (1 << (slot & 31));
+  return bits;
+}
+
+/** What ordering `count` posts for a page ending at `wanted` costs: a sort, or a selection when the page is small. */
+function orderingCost(count: number, wanted: number): number {
+  return wanted * 8 >= count ? count * Math.log2(count + 1) * COST.compare : count * COST.compare;
+}
+
+/**
+ * Clears the bits of posts failing a board, roadmap or visibility condition that the walked lists
+ * do not already guarantee, reading only the lists' slot arrays: the walk then reads no post
+ * before its page. (The walked lists are the roadmap's when one is asked for, else the boards'.)
+ */
+function narrowToConditions(db: MemoryDb, query: PostQuery, bits: Uint32Array): void {
+  const catalog = db.indexes.postCatalog;
+  const groups = catalog.byCreated;
+  if (query.roadmapId !== undefined && query.boardIds !== undefined) {
+    const onBoards = catalog.emptyBits(1);
+    for (const id of new Set(query.boardIds)) markSlots(groups.board(id), onBoards, true);
+    for (let i = 0; i < bits.length; i++) bits[i] = bits[i]! & onBoards[i]!;
+  }
+  if (query.visibleBoardsOnly) for (const id of db.indexes.hiddenBoards.all) markSlots(groups.board(id), bits, false);
+}
+
+function markSlots(list: ChunkedList<PostEntry> | undefined, bits: Uint32Array, set: boolean): void {
+  for (const slots of list?.tagParts ?? []) {
+    for (const slot of slots) {
+      const word = slot >>> 5;
+      bits[word] = set ? bits[word]! | (1 << (slot & 31)) : bits[word]! & ~(1 << (slot & 31));
+    }
+  }
 }
 
 /** Costs in nanoseconds, measured at 100k posts on the machine of the README's figures. */
@@ -51,8 +94,7 @@ export function planSearch(
   const share = counts.reduce((product, count) => product * Math.min(1, count / size.posts), 1);
   const walk = Math.min(size.listed, size.wanted / Math.max(share, 1 / size.posts));
   const fewest = Math.min(...counts);
-  const ordered = Math.min(fewest, Math.max(1, share * size.posts));
-  const ordering = size.wanted * 8 >= ordered ? ordered * Math.log2(ordered + 1) * COST.compare : ordered * COST.compare;
+  const ordering = orderingCost(Math.min(fewest, Math.max(1, share * size.posts)), size.wanted);
   const marking = counts.reduce((total, count) => total + count, 0) * COST.markPair;
   const gather = fewest * COST.gather + (marking - fewest * COST.markPair) + ordering;
   return gather <= marking + walk * COST.testBit ? 'gather' : 'bits';
@@ -91,24 +133,28 @@ export function isBackward(query: PostQuery): boolean {
   return query.orderBy !== 'votes' && query.direction === 'desc';
 }
 
-function gathered(catalog: PostCatalog, query: PostQuery, words: readonly string[], driver: string, accepts: RowFilter): PostEntry[] {
-  const mark = catalog.newMark();
-  const others = bitsOfAll(catalog, words.filter((word) => word !== driver));
+/** The posts holding the driver word and every other word (by their bit sets) that meet the conditions. */
+function gathered(catalog: PostCatalog, words: readonly string[], driver: string, accepts: RowFilter): PostEntry[] {
+  // The other words' bit set is tested before a post is read; a post met twice (the driver
+  // prefix covers two of its words) is cleared from the set once taken.
+  const candidates = bitsOfAll(catalog, words.filter((word) => word !== driver));
   const matches: PostEntry[] = [];
   catalog.words.eachWithPrefix(driver, (slot) => {
+    const word = slot >>> 5;
+    const bit = 1 << (slot & 31);
+    if ((candidates[word]! & bit) === 0) return;
+    candidates[word] = candidates[word]! & ~bit;
     const entry = catalog.at(slot)!;
-    if (entry.mark === mark || (others[slot >>> 5]! & (1 << (slot & 31))) === 0) return;
-    entry.mark = mark;
     if (accepts(entry.row)) matches.push(entry);
   });
-  return pageOf(matches, entryOrder(query), query.offset, query.limit);
+  return matches;
 }
 
-function walked(query: PostQuery, lists: ChunkedList<PostEntry>[], accepts: RowFilter, matches: (entry: PostEntry) => boolean): PostRow[] {
+function walked(query: PostQuery, lists: ChunkedList<PostEntry>[], matches: (entry: PostEntry) => boolean): PostRow[] {
   const page: PostRow[] = [];
   let skipped = 0;
   walkInOrder(lists, entryOrder(query), isBackward(query), (entry) => {
-    if (!matches(entry) || !accepts(entry.row)) return true;
+    if (!matches(entry)) return true;
     if (skipped < query.offset) skipped++;
     else page.push(entry.row);
     return page.length < query.limit;
@@ -116,11 +162,8 @@ function walked(query: PostQuery, lists: ChunkedList<PostEntry>[], accepts: RowF
   return page;
 }
 
-/**
- * `walked` over one list with the bit test inlined: the loop long walks spend their time in. With
- * no filter, posts before the page are skipped by their slots alone, without reading them.
- */
-function pageByBits(list: ChunkedList<PostEntry>, backward: boolean, bits: Uint32Array, accepts: RowFilter | undefined, query: PostQuery): PostRow[] {
+/** `walked` over one list with the bit test inlined: posts before the page are skipped by their slots alone, without reading them. */
+function pageByBits(list: ChunkedList<PostEntry>, backward: boolean, bits: Uint32Array, query: PostQuery): PostRow[] {
   const page: PostRow[] = [];
   let skip = query.offset;
   const parts = list.parts;
@@ -132,7 +175,6 @@ function pageByBits(list: ChunkedList<PostEntry>, backward: boolean, bits: Uint3
     for (let i = backward ? part.length - 1 : 0; i >= 0 && i < part.length; i += step) {
       const slot = slots[i]!;
       if ((bits[slot >>> 5]! & (1 << (slot & 31))) === 0) continue;
-      if (accepts && !accepts(part[i]!.row)) continue;
       if (skip > 0) skip--;
       else if (page.push(part[i]!.row) === query.limit) return page;
     }

@@ -119,6 +119,11 @@ export class FlagIndex<Row extends { id: string }> implements RowIndex<Row> {
     return this.ids.has(id);
   }
 
+  /** The ids of the rows carrying the flag. */
+  get all(): ReadonlySet<string> {
+    return this.ids;
+  }
+
   /** How many rows carry the flag. */
   get size(): number {
     return this.ids.size;
