@@ -1,5 +1,6 @@
 import type { BoardRow, PostRow, RoadmapRow, UserRow, VoteRow, VoteSummary } from '../storage/types.js';
 import { avatarUrl } from './accounts.js';
+import { cachedView, withViewerVote } from './post-fragments.js';
 
 /** API.md §3.3. */
 export interface PublicUser {
@@ -131,10 +132,17 @@ function toRoadmapRef(roadmap: RoadmapRow): RoadmapRef {
   return { id: roadmap.id, name: roadmap.name, url: roadmap.url, color: roadmap.color };
 }
 
-/** A post as listed (API.md §3.6). */
+/** A post as listed (API.md §3.6); the part every viewer shares is built once per set of source rows (post-fragments.ts). */
 export function toPostView(post: PostRow, sources: PostViewSources): PostView {
+  const view = cachedView(post, sources, () => buildPostView(post, sources));
+  const viewerVote = sources.votes.get(post.id)?.viewerVote;
+  return viewerVote ? withViewerVote(view, toViewerVote(viewerVote)) : view;
+}
+
+function buildPostView(post: PostRow, sources: PostViewSources): PostView {
   const board = post.boardId ? sources.boards.get(post.boardId) : undefined;
   const roadmap = post.roadmapId ? sources.roadmaps.get(post.roadmapId) : undefined;
+  const summary = sources.votes.get(post.id);
   return {
     postId: post.id,
     title: post.title,
@@ -145,7 +153,7 @@ export function toPostView(post: PostRow, sources: PostViewSources): PostView {
     board: board ? toBoardRef(board) : null,
     author: toPublicUser(sources.users.get(post.userId)!),
     roadmap: roadmap ? toRoadmapRef(roadmap) : null,
-    voters: toVoters(sources.votes.get(post.id), sources.users),
+    voters: toVoters(summary && { ...summary, viewerVote: null }, sources.users),
   };
 }
 

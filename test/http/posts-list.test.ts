@@ -229,3 +229,47 @@ for (const [title, body, expected] of rows) {
 function md5(text: string): string {
   return createHash('md5').update(text).digest('hex');
 }
+
+test('a listed post follows every change of what it shows, whoever asked for it before', async (t) => {
+  const server = await startTestServer();
+  t.teardown(server.close);
+  const author = await createMember(server.ctx, { name: 'Grace' });
+  const voter = await createMember(server.ctx, { name: 'Ada' });
+  const board = await createBoard(server.ctx, { name: 'Ideas' });
+  const roadmap = await createRoadmap(server.ctx, { name: 'Planned' });
+  const post = await createPostAt(server.ctx, author.user, { title: 'Dark mode', boardId: board.id, roadmapId: roadmap.id, createdAt: at(1) });
+  const first = async (token?: string) => (await server.request('POST', '/posts/get', { body: {}, ...(token ? { token } : {}) })).body.posts[0];
+  const before = await first();
+  t.is(before.voters.votesCount, 0);
+  t.deepEqual(await first(), before, 'the same answer twice');
+  const vote = await server.request('POST', '/votes', { token: voter.token, body: { postId: post.id } });
+  t.is(vote.status, 201);
+  const anonymous = await first();
+  t.is(anonymous.voters.votesCount, 1);
+  t.deepEqual(anonymous.voters.votes.map((v: { name: string }) => v.name), ['Ada']);
+  t.is(anonymous.voters.viewerVote, null);
+  t.is((await first(voter.token)).voters.viewerVote.voteId, vote.body.voters.viewerVote.voteId, 'the voter sees their vote');
+  t.is((await first(author.token)).voters.viewerVote, null, 'another member does not');
+  t.is((await first()).voters.viewerVote, null, 'nor does a visitor after them');
+  await server.request('PATCH', '/users/profile', { token: author.token, body: { name: 'Grace Hopper' } });
+  t.is((await first()).author.name, 'Grace Hopper');
+  await server.request('PATCH', '/users/profile', { token: voter.token, body: { name: 'Ada Lovelace' } });
+  t.is((await first()).voters.votes[0].name, 'Ada Lovelace');
+  await server.ctx.storage.transaction((tx) => tx.boards.update(board.id, { name: 'Feature ideas' }));
+  await server.ctx.storage.transaction((tx) => tx.roadmaps.update(roadmap.id, { display: false }));
+  const moved = await first();
+  t.is(moved.board.name, 'Feature ideas');
+  t.is(moved.roadmap, null, 'a roadmap hidden since is null for a visitor');
+  await server.request('PATCH', '/posts', { token: author.token, body: { postId: post.id, title: 'Dark theme' } });
+  t.is((await first()).title, 'Dark theme');
+  await server.request('DELETE', '/votes', { token: voter.token, body: { postId: post.id } });
+  t.deepEqual((await first()).voters, { votes: [], votesCount: 0, viewerVote: null });
+  const early = await createMember(server.ctx);
+  const oldest = await voteAt(server.ctx, early.user, post, at(2));
+  for (let i = 0; i < 6; i++) await voteAt(server.ctx, (await createMember(server.ctx)).user, post, at(3 + i));
+  t.is((await first()).voters.votesCount, 7);
+  await server.ctx.storage.transaction((tx) => tx.votes.delete(oldest.id));
+  const fewer = await first();
+  t.is(fewer.voters.votesCount, 6, 'a vote older than the six shown still changes the count');
+  t.is(fewer.voters.votes.length, 6);
+});

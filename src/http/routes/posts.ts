@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { ServiceContext } from '../../services/context.js';
 import { deletePost } from '../../services/post-delete.js';
+import { postListJson } from '../../services/post-fragments.js';
 import { similarPosts } from '../../services/post-similar.js';
 import { updatePost } from '../../services/post-update.js';
 import { createPost, listPosts, showPost } from '../../services/posts.js';
@@ -11,7 +12,9 @@ import { parseBody } from '../body.js';
 /** API.md §4.4 and §8.2: posts, their voters and duplicate suggestions. */
 export function registerPostRoutes(router: Router, ctx: ServiceContext): void {
   router.post('/posts/get', parseBody, optionalAuth(ctx), async (koa) => {
-    koa.body = { posts: await listPosts(ctx, koa.state.viewer, koa.state.body) };
+    // The hot path of every board: posts are serialised from cached JSON (post-fragments.ts).
+    koa.type = 'application/json; charset=utf-8';
+    koa.body = postListJson(await listPosts(ctx, koa.state.viewer, koa.state.body));
   });
 
   router.post('/posts/slug', parseBody, optionalAuth(ctx), async (koa) => {
