@@ -58,19 +58,7 @@ class SlotSet {
 
   /** Adds one to the score of every slot held (see `Scores`). */
   scoreIn(scores: Scores): void {
-    if (!this.bits) {
-      for (let i = 0; i < this.size; i++) scores.raise(this.list![i]!);
-      return;
-    }
-    const bits = this.bits;
-    for (let w = 0; w < bits.length; w++) {
-      let word = bits[w]!;
-      while (word !== 0) {
-        const low = word & -word;
-        scores.raise(w * 32 + 31 - Math.clz32(low));
-        word ^= low;
-      }
-    }
+    this.forEach((slot) => scores.raise(slot));
   }
 
   /** Sets the bit of every slot held. */
