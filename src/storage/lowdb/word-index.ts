@@ -58,7 +58,9 @@ class SlotSet {
 
   /** Adds one to the score of every slot held (see `Scores`). */
   scoreIn(scores: Scores): void {
-    this.forEach((slot) => scores.raise(slot));
+    this.forEach((slot) => {
+      scores.raise(slot);
+    });
   }
 
   /** Sets the bit of every slot held. */
