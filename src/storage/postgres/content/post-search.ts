@@ -32,6 +32,8 @@ export const POST_COLUMNS = [
 
 /** Posts whose search words match the tsquery parameter; the expression of the GIN index of migration 3. */
 const MATCHES = 'post_search_vector(t.search_words) @@';
+/** Posts whose title's words match the tsquery parameter; the expression of the title GIN index of migration 3. */
+const TITLE_MATCHES = 'post_search_vector(t.title_words) @@';
 const HIDDEN_BOARDS_OUT = 'NOT EXISTS (SELECT 1 FROM boards b WHERE b.id = t.board_id AND NOT b.display)';
 const BY_VOTES = 't.votes_count DESC, t.created_at DESC, t.id DESC';
 
@@ -72,17 +74,146 @@ export function postQuerySql(query: PostQuery): Statement {
 }
 
 /**
- * The ranked candidates `PostsRepo.similar` reads (call only with words and a positive limit):
- * the exact title first, then by how many of the words the title holds, then by votes and age.
+ * The statements of `PostsRepo.similar` (API.md §8.2), in the order they run, one rank level
+ * after the other: exact title, 2 or more of the words in the title (by how many), one in the
+ * title, one in the content only. A title's duplicates and the posts sharing two of its words are
+ * few (486 for the three commonest title words of 100k test posts), so those are read from their
+ * indexes and sorted. The last two levels can hold a large share
+ * of the posts or none, so each is read in two steps, and neither leaves the choice to the planner
+ * (its estimate for a word its statistics do not list is far too high: it walked all 100k posts
+ * for a word no post holds): `…Top` checks the first TOP_POSTS posts of the votes order, a bounded
+ * walk that serves a crowded level; when they hold too few, the level is thin and `…` reads the
+ * rest of it from its GIN index.
  */
-export function similarPostsSql(query: SimilarQuery): Statement {
+export const SIMILAR_STEPS = [
+  'exactTitle',
+  'sharedTitleWords',
+  'oneTitleWordTop',
+  'oneTitleWord',
+  'contentOnlyTop',
+  'contentOnly',
+] as const;
+
+/** One statement of `PostsRepo.similar`. */
+export type SimilarStep = (typeof SIMILAR_STEPS)[number];
+
+/**
+ * The posts of the votes order a `…Top` step checks. Walking costs about 1 µs a post, reading a
+ * match from a GIN index and sorting it 2–5 µs: at 100k posts and 5 wanted, the worst case (a
+ * level just too thin for the walk, then read whole from the index) is near its least at about
+ * 1,000 (about 2.5 ms); a level without posts costs the walk, about 1 ms.
+ */
+const TOP_POSTS = 1000;
+
+/**
+ * One step of `PostsRepo.similar` (call only with words and a positive `wanted`): at most
+ * `wanted` posts the step finds that are not `taken`, in rank order; undefined when the step
+ * can find no post. Steps run in SIMILAR_STEPS order, each asked for what the steps before left
+ * of the limit, until it is reached. So a step runs only when every step before it returned all
+ * it could, and the posts of the levels above are all taken: each step asks only "matches this
+ * level's weakest condition, is not taken", never the stronger conditions of the levels above.
+ * A `…Top` step that found too few has returned every match among the posts it checked, so its
+ * level's second step, which leaves those out as taken, finds only posts after them in votes order.
+ */
+export function similarStepSql(step: SimilarStep, query: SimilarQuery, taken: readonly string[], wanted: number): Statement | undefined {
   const params = new Params();
-  const conditions = [`${MATCHES} ${params.add(anyWordQuery(query.words))}::tsquery`];
+  const text = STEP_TEXTS[step]({ query, params, taken, wanted });
+  return text === undefined ? undefined : { text, values: params.values };
+}
+
+/** What a step's SQL is written from; `params` collects its values as the text names them. */
+interface StepInput {
+  query: SimilarQuery;
+  params: Params;
+  taken: readonly string[];
+  wanted: number;
+}
+
+const STEP_TEXTS: Record<SimilarStep, (input: StepInput) => string | undefined> = {
+  exactTitle: (input) => {
+    const { query, params } = input;
+    // Array overlap rather than a GIN index: a title's few duplicates are checked row by row.
+    const same = `t.title_words = ${params.add([...query.titleWords])}::text[] AND t.search_words && ${wordArray(input)}`;
+    return `SELECT ${POST_COLUMNS} FROM posts t WHERE ${[same, ...stepConditions(input)].join(' AND ')} ORDER BY ${BY_VOTES} LIMIT ${params.add(input.wanted)}`;
+  },
+  sharedTitleWords: (input) => {
+    const twoWords = atLeastTwoQuery(input.query.words);
+    if (twoWords === undefined) return undefined;
+    const { params } = input;
+    const match = `${TITLE_MATCHES} ${params.add(twoWords)}::tsquery`;
+    const shared = `(SELECT count(*) FROM unnest(${wordArray(input)}) AS w(word) WHERE w.word = ANY(t.title_words))`;
+    return `SELECT ${POST_COLUMNS} FROM posts t WHERE ${[match, ...stepConditions(input)].join(' AND ')}
+     ORDER BY ${shared} DESC, ${BY_VOTES} LIMIT ${params.add(input.wanted)}`;
+  },
+  oneTitleWordTop: (input) => amongTopPosts(input, 'title_words'),
+  oneTitleWord: (input) => levelRest(input, `${TITLE_MATCHES} ${input.params.add(anyWordQuery(input.query.words))}::tsquery`),
+  contentOnlyTop: (input) => amongTopPosts(input, 'search_words'),
+  contentOnly: (input) => levelRest(input, `${MATCHES} ${input.params.add(anyWordQuery(input.query.words))}::tsquery`),
+};
+
+/** The query's words as a text[] parameter. */
+function wordArray({ query, params }: StepInput): string {
+  return `${params.add([...query.words])}::text[]`;
+}
+
+/** The conditions every step has besides its match: not taken, then the board and visibility filters. */
+function stepConditions(input: StepInput): string[] {
+  return [notTaken(input), ...filters(input)];
+}
+
+function notTaken({ params, taken }: StepInput): string {
+  return `t.id <> ALL(${params.add([...taken])}::text[])`;
+}
+
+/** The board and visibility conditions of a similar-posts query. */
+function filters({ query, params }: StepInput): string[] {
+  const conditions: string[] = [];
   if (query.boardId !== undefined) conditions.push(`t.board_id = ${params.add(query.boardId)}`);
   if (query.visibleBoardsOnly) conditions.push(HIDDEN_BOARDS_OUT);
-  const sameTitle = `(t.title_words = ${params.add([...query.titleWords])}::text[])`;
-  const sharedWords = `(SELECT count(*) FROM unnest(${params.add([...query.words])}::text[]) AS w(word) WHERE w.word = ANY(t.title_words))`;
-  const text = `SELECT ${POST_COLUMNS} FROM posts t WHERE ${conditions.join(' AND ')}
-   ORDER BY ${sameTitle} DESC, ${sharedWords} DESC, ${BY_VOTES} LIMIT ${params.add(query.limit)}`;
-  return { text, values: params.values };
+  return conditions;
+}
+
+/**
+ * The posts holding one of the words in `column`, among the first TOP_POSTS of the votes order
+ * (of the board, of visible boards): a constant limit, so every plan walks a votes index and
+ * stops there. The words are looked up in the array, a few times cheaper than a tsvector per post.
+ */
+function amongTopPosts(input: StepInput, column: 'title_words' | 'search_words'): string {
+  const filtered = filters(input);
+  const where = filtered.length === 0 ? '' : `WHERE ${filtered.join(' AND ')}`;
+  const top = `SELECT ${POST_COLUMNS}, t.${column}, t.votes_count FROM posts t ${where} ORDER BY ${BY_VOTES} LIMIT ${TOP_POSTS}`;
+  const conditions = [`t.${column} && ${wordArray(input)}`, notTaken(input)];
+  return `SELECT ${POST_COLUMNS} FROM (${top}) t WHERE ${conditions.join(' AND ')} ORDER BY ${BY_VOTES} LIMIT ${input.params.add(input.wanted)}`;
+}
+
+/**
+ * The posts of a level matching `match` (a GIN index's expression), by votes. MATERIALIZED: the
+ * planner reads every match from the GIN index and sorts them, rather than walking the votes
+ * order, which it chooses for a word it wrongly takes for common.
+ */
+function levelRest(input: StepInput, match: string): string {
+  const conditions = [match, ...stepConditions(input)];
+  return `WITH level AS MATERIALIZED (SELECT ${POST_COLUMNS}, t.votes_count FROM posts t WHERE ${conditions.join(' AND ')})
+   SELECT * FROM level t ORDER BY ${BY_VOTES} LIMIT ${input.params.add(input.wanted)}`;
+}
+
+/**
+ * A tsquery matching posts holding at least two of the words (undefined for fewer than two):
+ * two of a list are two of its first half, two of its second half, or one of each. Every pair
+ * ANDed and ORed together says the same with n(n-1) lexemes; this takes about n·log₂n (286
+ * rather than 2,450 for the 50 words a 200-character title can hold), which keeps the GIN
+ * scan's consistency checks short. `&` binds tighter than `|`, so the alternatives need no parentheses.
+ */
+export function atLeastTwoQuery(words: readonly string[]): string | undefined {
+  if (words.length < 2) return undefined;
+  const half = Math.ceil(words.length / 2);
+  const first = words.slice(0, half);
+  const second = words.slice(half);
+  const oneOfEach = `${anyWordGroup(first)} & ${anyWordGroup(second)}`;
+  return [atLeastTwoQuery(first), atLeastTwoQuery(second), oneOfEach].filter((part) => part !== undefined).join(' | ');
+}
+
+/** anyWordQuery as an operand of `&`. */
+function anyWordGroup(words: readonly string[]): string {
+  return words.length === 1 ? lexeme(words[0]!) : `(${anyWordQuery(words)})`;
 }

@@ -1,7 +1,7 @@
 import { postSearchWords, searchWords } from '../../../text/search-words.js';
-import type { PostRow, PostsRepo } from '../../types.js';
+import type { PostRow, PostsRepo, SimilarQuery } from '../../types.js';
 import type { Queryable } from '../queryable.js';
-import { postQuerySql, similarPostsSql } from './post-search.js';
+import { postQuerySql, SIMILAR_STEPS, similarStepSql } from './post-search.js';
 import { isHalfPatch, updateHalfPost } from './post-update.js';
 import { countsBy, iso, listWhere, type TableSpec, tableRepo } from './sql.js';
 
@@ -44,6 +44,21 @@ export const postSpec: TableSpec<PostRow> = {
   },
 };
 
+/** `PostsRepo.similar`: step by step (similarStepSql), each asked for what the limit still wants, until it is reached. */
+async function similarPosts(db: Queryable, query: SimilarQuery): Promise<PostRow[]> {
+  const found: PostRow[] = [];
+  if (query.words.length === 0) return found;
+  for (const step of SIMILAR_STEPS) {
+    const wanted = query.limit - found.length;
+    if (wanted <= 0) break;
+    const statement = similarStepSql(step, query, found.map((post) => post.id), wanted);
+    if (statement === undefined) continue;
+    const { rows } = await db.query(statement.text, statement.values);
+    found.push(...rows.map(postSpec.fromDb));
+  }
+  return found;
+}
+
 /** Posts, queried by (createdAt, id) or votes, with board, roadmap, visibility and word filters; `posts.slug` is unique. */
 export function createPostsRepo(db: Queryable): PostsRepo {
   const table = tableRepo(db, postSpec);
@@ -60,12 +75,7 @@ export function createPostsRepo(db: Queryable): PostsRepo {
       const { rows } = await db.query(text, values);
       return rows.map(postSpec.fromDb);
     },
-    similar: async (query) => {
-      if (query.limit <= 0 || query.words.length === 0) return [];
-      const { text, values } = similarPostsSql(query);
-      const { rows } = await db.query(text, values);
-      return rows.map(postSpec.fromDb);
-    },
+    similar: (query) => similarPosts(db, query),
     clearRoadmap: async (roadmapId) => {
       const { rowCount } = await db.query('UPDATE posts SET roadmap_id = NULL WHERE roadmap_id = $1', [roadmapId]);
       return rowCount ?? 0;
