@@ -7,6 +7,7 @@ import type { PostView, PostViewSources, ViewerVote } from './post-views.js';
  * roadmap, author and newest voters — stays right while every row it was built from is the same
  * object. It is built and serialised once; each request adds only the viewer's own vote, which is
  * the last field of the view. Engines that read fresh rows each time simply never hit the cache.
+ * The cache holds one server's process memory only: it is never shared or written anywhere.
  */
 
 /** What a post's view was built from, compared by identity. */
@@ -23,7 +24,27 @@ interface Built {
   head?: string;
 }
 
-const built = new WeakMap<PostRow, Built>();
+/**
+ * Posts listed lately, in two generations: a miss goes into the young one; when that is full it
+ * becomes the old one and the older is dropped. A board's hot posts stay; memory stays bounded
+ * (a search can list any of 100k posts, and each view with its JSON takes 1–2 KB).
+ */
+const GENERATION = 5_000;
+let young = new Map<PostRow, Built>();
+let old = new Map<PostRow, Built>();
+
+function recall(post: PostRow): Built | undefined {
+  return young.get(post) ?? old.get(post);
+}
+
+function remember(post: PostRow, entry: Built): void {
+  if (young.size >= GENERATION) {
+    old = young;
+    young = new Map();
+  }
+  young.set(post, entry);
+}
+
 /** A viewer's copy of a view, pointing back at the shared view whose JSON it reuses. */
 const shared = new WeakMap<PostView, Built>();
 const TAIL = 'null}}';
@@ -36,12 +57,12 @@ export function cachedView(post: PostRow, sources: PostViewSources, build: () =>
   const summary = sources.votes.get(post.id);
   const recent = summary?.recent ?? [];
   const voters = recent.map((vote) => sources.users.get(vote.userId)!);
-  const old = built.get(post);
-  if (old && old.author === author && old.board === board && old.roadmap === roadmap && sameVotes(old, summary, recent, voters)) {
-    return old.view;
+  const known = recall(post);
+  if (known && known.author === author && known.board === board && known.roadmap === roadmap && sameVotes(known, summary, recent, voters)) {
+    return known.view;
   }
   const entry: Built = { author, board, roadmap, count: summary?.count ?? 0, recent, voters, view: build() };
-  built.set(post, entry);
+  remember(post, entry);
   shared.set(entry.view, entry);
   return entry.view;
 }
@@ -73,8 +94,8 @@ function headOf(json: string): string {
   return json.slice(0, -TAIL.length);
 }
 
-function sameVotes(old: Built, summary: VoteSummary | undefined, recent: readonly VoteRow[], voters: readonly UserRow[]): boolean {
-  if (old.count !== (summary?.count ?? 0) || old.recent.length !== recent.length) return false;
-  for (let i = 0; i < recent.length; i++) if (old.recent[i] !== recent[i] || old.voters[i] !== voters[i]) return false;
+function sameVotes(known: Built, summary: VoteSummary | undefined, recent: readonly VoteRow[], voters: readonly UserRow[]): boolean {
+  if (known.count !== (summary?.count ?? 0) || known.recent.length !== recent.length) return false;
+  for (let i = 0; i < recent.length; i++) if (known.recent[i] !== recent[i] || known.voters[i] !== voters[i]) return false;
   return true;
 }
