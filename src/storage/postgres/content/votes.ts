@@ -45,9 +45,9 @@ export function createVotesRepo(db: Queryable): VotesRepo {
 }
 
 /**
- * Every post's summary in one query: each vote is numbered newest first within its post and the
- * post's count rides along; only the newest `recent`, the viewer's own and each post's newest
- * (which carries the count even when `recent` is 0) come back.
+ * Every post's summary in one query: the count is the post's `votes_count` (kept by migration 3's
+ * triggers), and only the newest `recent` votes and the viewer's own are read, through the
+ * (post, createdAt, id) index — a post with 2,000 votes costs as little as one with two.
  */
 async function summarize(
   db: Queryable,
@@ -59,24 +59,30 @@ async function summarize(
   for (const postId of postIds) summaries.set(postId, { recent: [], count: 0, viewerVote: null });
   if (postIds.length === 0) return summaries;
   const { rows } = await db.query(
-    `SELECT * FROM (
-       SELECT v.*,
-              count(*) OVER (PARTITION BY v.post_id) AS total,
-              row_number() OVER (PARTITION BY v.post_id ORDER BY v.created_at DESC, v.id DESC) AS rank
-         FROM votes v
-        WHERE v.post_id = ANY($1::text[])
-     ) ranked
-     WHERE rank <= greatest($2::int, 1) OR user_id = $3
-     ORDER BY post_id, rank`,
+    `SELECT p.id AS summary_post, p.votes_count AS total, r.*
+       FROM posts p
+       LEFT JOIN LATERAL (
+         (SELECT v.*, false AS viewers FROM votes v WHERE v.post_id = p.id ORDER BY v.created_at DESC, v.id DESC LIMIT $2)
+         UNION ALL
+         (SELECT v.*, true AS viewers FROM votes v WHERE v.post_id = p.id AND v.user_id = $3)
+       ) r ON true
+      WHERE p.id = ANY($1::text[])`,
     [[...new Set(postIds)], Math.max(recent, 0), viewerId],
   );
   for (const record of rows) {
-    const vote = voteSpec.fromDb(record);
-    const summary = summaries.get(vote.postId);
+    const summary = summaries.get(String(record.summary_post));
     if (!summary) continue;
     summary.count = int(record.total);
-    if (int(record.rank) <= recent) summary.recent.push(vote);
-    if (viewerId !== null && vote.userId === viewerId) summary.viewerVote = vote;
+    if (record.id === null) continue;
+    const vote = voteSpec.fromDb(record);
+    if (record.viewers) summary.viewerVote = vote;
+    else summary.recent.push(vote);
   }
+  for (const summary of summaries.values()) summary.recent.sort(newestFirst);
   return summaries;
+}
+
+function newestFirst(a: VoteRow, b: VoteRow): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
