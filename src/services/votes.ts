@@ -5,7 +5,7 @@ import type { Permission } from './actors.js';
 import type { Actor, ServiceContext } from './context.js';
 import { requirePermission } from './permissions.js';
 import { findVisiblePost } from './post-lookup.js';
-import { toVoters, type Voters } from './post-views.js';
+import { type PublicUser, toPublicUser, toVoters, type Voters } from './post-views.js';
 import { RECENT_VOTES } from './posts.js';
 import { type Body, lookupKey } from './validation/fields.js';
 
@@ -43,14 +43,20 @@ export async function removeVote(ctx: ServiceContext, actor: Actor, body: Body):
   return renderVoters(ctx.storage, postId, actor.user.id);
 }
 
-/** API.md §4.5.3: a vote owned by another user; the answer's viewerVote stays the caller's own. */
-export async function addVoteOnBehalf(ctx: ServiceContext, actor: Actor, target: VoteOnBehalfTarget): Promise<Voters> {
-  const postId = await ctx.storage.transaction(async (tx) => {
+/** API.md §4.5.3's answer: the post's voters (viewerVote is the caller's own) and the vote just made for the target user. */
+export interface VoteOnBehalfResult {
+  voters: Voters;
+  vote: { voteId: string; user: PublicUser };
+}
+
+/** API.md §4.5.3: a vote owned by another user. */
+export async function addVoteOnBehalf(ctx: ServiceContext, actor: Actor, target: VoteOnBehalfTarget): Promise<VoteOnBehalfResult> {
+  const { postId, vote } = await ctx.storage.transaction(async (tx) => {
     const { post, user } = await onBehalfTarget(tx, actor, target, 'vote:assign');
-    await insertVote(tx, user.id, post.id);
-    return post.id;
+    const voteId = await insertVote(tx, user.id, post.id);
+    return { postId: post.id, vote: { voteId, user: toPublicUser(user) } };
   });
-  return renderVoters(ctx.storage, postId, actor.user.id);
+  return { voters: await renderVoters(ctx.storage, postId, actor.user.id), vote };
 }
 
 /** API.md §4.5.4: removes another user's vote. */
@@ -87,9 +93,10 @@ async function onBehalfTarget(
   return { post, user };
 }
 
-async function insertVote(tx: Repositories, userId: string, postId: string): Promise<void> {
+/** Inserts the vote; returns its id. */
+async function insertVote(tx: Repositories, userId: string, postId: string): Promise<string> {
   try {
-    await tx.votes.insert({ id: randomUUID(), userId, postId, createdAt: new Date().toISOString() });
+    return (await tx.votes.insert({ id: randomUUID(), userId, postId, createdAt: new Date().toISOString() })).id;
   } catch (error) {
     // The storage rule, not a prior read, decides: concurrent identical votes cannot both pass.
     if (error instanceof UniqueViolation && error.constraint === 'votes.userPost') throw appError('VOTE_EXISTS');

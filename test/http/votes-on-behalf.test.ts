@@ -37,8 +37,13 @@ test('a moderator votes for a user and takes it back; viewerVote stays the moder
   const post = await createPostAt(server.ctx, owner.user, { createdAt: at(0) });
   const added = await server.request('POST', `/posts/${post.id.toUpperCase()}/votes/${customer.user.id.toUpperCase()}`, { token: moderator.token });
   t.is(added.status, 201);
-  t.deepEqual(Object.keys(added.body), ['voters']);
+  t.deepEqual(Object.keys(added.body), ['voters', 'vote']);
   const stored = (await server.ctx.storage.votes.getByUserAndPost(customer.user.id, post.id))!;
+  t.deepEqual(added.body.vote, {
+    voteId: stored.id,
+    user: { userId: customer.user.id, name: 'Customer', avatar: added.body.voters.votes[0].avatar, username: customer.user.username },
+  });
+  t.regex(added.body.vote.user.avatar, /^https:\/\/www\.gravatar\.com\/avatar\/[0-9a-f]{32}$/);
   t.like(added.body.voters, { votesCount: 1, viewerVote: null });
   t.like(added.body.voters.votes[0], { voteId: stored.id, userId: customer.user.id, postId: post.id, name: 'Customer' });
 

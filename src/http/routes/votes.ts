@@ -17,7 +17,7 @@ export function registerVoteRoutes(router: Router, ctx: ServiceContext): void {
 
   router.post('/posts/:post_id/votes/:user_id', parseBody, requireAuth(ctx), async (koa) => {
     koa.status = 201;
-    koa.body = { voters: await addVoteOnBehalf(ctx, koa.state.actor, pathTarget(koa.params)) };
+    koa.body = await addVoteOnBehalf(ctx, koa.state.actor, pathTarget(koa.params));
   });
 
   router.delete('/posts/:post_id/votes/:user_id', parseBody, requireAuth(ctx), async (koa) => {
