@@ -22,7 +22,8 @@ export function registerPostRoutes(router: Router, ctx: ServiceContext): void {
   });
 
   router.post('/posts/similar', parseBody, optionalAuth(ctx), async (koa) => {
-    koa.body = { posts: await similarPosts(ctx, koa.state.viewer, koa.state.body) };
+    koa.type = 'application/json; charset=utf-8';
+    koa.body = postListJson(await similarPosts(ctx, koa.state.viewer, koa.state.body));
   });
 
   router.post('/posts', parseBody, requireAuth(ctx), async (koa) => {

@@ -60,10 +60,6 @@ export class PostCatalog {
     remove: (vote) => this.countVote(vote.postId, -1),
   };
 
-  entry(postId: string): PostEntry | undefined {
-    return this.entries.get(postId);
-  }
-
   /** The post in `slot`. */
   at(slot: number): PostEntry | undefined {
     return this.slots[slot];

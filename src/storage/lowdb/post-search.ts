@@ -2,7 +2,7 @@ import type { PostQuery, PostRow } from '../types.js';
 import type { ChunkedList } from './chunked-list.js';
 import type { MemoryDb } from './memory-db.js';
 import { byCreated, byVotes, type PostCatalog, type PostEntry } from './post-catalog.js';
-import { countBits } from './word-index.js';
+import { countBits, hasBit, setBit } from './word-index.js';
 
 /** Tells whether a post passes the board, roadmap and hidden-board conditions of a query. */
 export type RowFilter = (post: PostRow) => boolean;
@@ -41,12 +41,12 @@ export function searchPosts(db: MemoryDb, query: PostQuery, words: readonly stri
 
 function pageOfBits(query: PostQuery, lists: ChunkedList<PostEntry>[], bits: Uint32Array): PostRow[] {
   if (lists.length === 1) return pageByBits(lists[0]!, isBackward(query), bits, query);
-  return walked(query, lists, ({ slot }) => (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0);
+  return walked(query, lists, ({ slot }) => hasBit(bits, slot));
 }
 
 function markedSlots(catalog: PostCatalog, entries: readonly PostEntry[]): Uint32Array {
   const bits = catalog.emptyBits(0);
-  for (const { slot } of entries) bits[slot >>> 5] = bits[slot >>> 5]! | (1 << (slot & 31));
+  for (const { slot } of entries) setBit(bits, slot);
   return bits;
 }
 
@@ -74,8 +74,8 @@ function narrowToConditions(db: MemoryDb, query: PostQuery, bits: Uint32Array): 
 function markSlots(list: ChunkedList<PostEntry> | undefined, bits: Uint32Array, set: boolean): void {
   for (const slots of list?.tagParts ?? []) {
     for (const slot of slots) {
-      const word = slot >>> 5;
-      bits[word] = set ? bits[word]! | (1 << (slot & 31)) : bits[word]! & ~(1 << (slot & 31));
+      if (set) setBit(bits, slot);
+      else bits[slot >>> 5] = bits[slot >>> 5]! & ~(1 << (slot & 31));
     }
   }
 }
@@ -87,7 +87,7 @@ const COST = { gather: 40, markPair: 1.5, testBit: 8, compare: 25 };
  * The cheapest plan by estimate. `counts` are (word, post) pairs per query word; the share of
  * posts matching them all is estimated as if the words were independent.
  */
-export function planSearch(
+function planSearch(
   counts: readonly number[],
   size: { posts: number; listed: number; wanted: number },
 ): 'gather' | 'bits' {
@@ -112,7 +112,6 @@ function bitsOfAll(catalog: PostCatalog, words: readonly string[]): Uint32Array 
   }
   return bits;
 }
-
 
 /** The order a query asks for, as a comparison of entries. */
 export function entryOrder(query: PostQuery): (a: PostEntry, b: PostEntry) => number {
@@ -174,7 +173,7 @@ function pageByBits(list: ChunkedList<PostEntry>, backward: boolean, bits: Uint3
     const slots = slotParts[p]!;
     for (let i = backward ? part.length - 1 : 0; i >= 0 && i < part.length; i += step) {
       const slot = slots[i]!;
-      if ((bits[slot >>> 5]! & (1 << (slot & 31))) === 0) continue;
+      if (!hasBit(bits, slot)) continue;
       if (skip > 0) skip--;
       else if (page.push(part[i]!.row) === query.limit) return page;
     }

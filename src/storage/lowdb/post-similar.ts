@@ -2,7 +2,7 @@ import type { PostRow, SimilarQuery } from '../types.js';
 import type { ChunkedList } from './chunked-list.js';
 import type { MemoryDb } from './memory-db.js';
 import { byVotes, type PostCatalog, type PostEntry, titleKey } from './post-catalog.js';
-import { Scores } from './word-index.js';
+import { hasBit, Scores } from './word-index.js';
 
 /** A score level holding at most this many posts is collected by scanning the scores; a larger one by walking the votes order. */
 const SCAN_LEVEL = 256;
@@ -26,7 +26,8 @@ export function similarPosts(db: MemoryDb, query: SimilarQuery): PostRow[] {
   ranked.push(...firstAccepted(exact.sort(byVotes), (entry) => accepts(entry.row), query.limit));
   for (let level = scores.levels.length - 1; level >= 1 && ranked.length < query.limit; level--) {
     const wanted = query.limit - ranked.length;
-    const found = scores.levels[level]! <= SCAN_LEVEL ? scanLevel(catalog, scores, level) : walkLevel(catalog.byVotes.all, scores.bySlot, level);
+    const found =
+      scores.levels[level]! <= SCAN_LEVEL ? scanLevel(catalog, scores, level) : inVotesOrder(catalog.byVotes.all, (slot) => scores.bySlot[slot] === level);
     ranked.push(...firstAccepted(found, (entry) => accepts(entry.row) && !taken(entry), wanted));
   }
   if (ranked.length < query.limit) ranked.push(...inContentOnly(catalog, query, scores.bySlot, (entry) => accepts(entry.row) && !taken(entry), query.limit - ranked.length));
@@ -45,13 +46,13 @@ function scanLevel(catalog: PostCatalog, scores: Scores, level: number): Iterabl
   return found.sort(byVotes);
 }
 
-/** The posts with this score, in votes order, lazily (the caller stops once it has enough). */
-function* walkLevel(byVotesList: ChunkedList<PostEntry>, scores: Uint8Array, level: number): Generator<PostEntry> {
+/** The posts of a votes-ordered list whose slot passes `test`, lazily (the caller stops once it has enough). */
+function* inVotesOrder(byVotesList: ChunkedList<PostEntry>, test: (slot: number) => boolean): Generator<PostEntry> {
   const parts = byVotesList.parts;
   const slotParts = byVotesList.tagParts;
   for (let p = 0; p < parts.length; p++) {
     const slots = slotParts[p]!;
-    for (let i = 0; i < slots.length; i++) if (scores[slots[i]!] === level) yield parts[p]![i]!;
+    for (let i = 0; i < slots.length; i++) if (test(slots[i]!)) yield parts[p]![i]!;
   }
 }
 
@@ -65,19 +66,7 @@ function inContentOnly(
 ): PostEntry[] {
   const bits = catalog.emptyBits(0);
   for (const word of query.words) catalog.words.markHolding(word, bits);
-  const list = catalog.byVotes.all;
-  function* candidates(): Generator<PostEntry> {
-    const parts = list.parts;
-    const slotParts = list.tagParts;
-    for (let p = 0; p < parts.length; p++) {
-      const slots = slotParts[p]!;
-      for (let i = 0; i < slots.length; i++) {
-        const slot = slots[i]!;
-        if (scores[slot] === 0 && (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0) yield parts[p]![i]!;
-      }
-    }
-  }
-  return firstAccepted(candidates(), accepts, wanted);
+  return firstAccepted(inVotesOrder(catalog.byVotes.all, (slot) => scores[slot] === 0 && hasBit(bits, slot)), accepts, wanted);
 }
 
 function firstAccepted(entries: Iterable<PostEntry>, accepts: (entry: PostEntry) => boolean, wanted: number): PostEntry[] {

@@ -118,11 +118,13 @@ export class Scores {
   }
 }
 
-function setBit(bits: Uint32Array, slot: number): void {
+/** Sets a slot's bit. */
+export function setBit(bits: Uint32Array, slot: number): void {
   bits[slot >>> 5] = bits[slot >>> 5]! | (1 << (slot & 31));
 }
 
-function hasBit(bits: Uint32Array, slot: number): boolean {
+/** Whether a slot's bit is set. */
+export function hasBit(bits: Uint32Array, slot: number): boolean {
   return (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
 }
 
@@ -186,11 +188,6 @@ export class WordIndex {
         this.vocabulary?.remove(posting);
       }
     }
-  }
-
-  /** Visits the slots of the posts holding exactly `word`. */
-  eachHolding(word: string, visit: (slot: number) => void): void {
-    this.postings.get(word)?.slots.forEach(visit);
   }
 
   /** Adds one to the score of every post holding exactly `word`. */
