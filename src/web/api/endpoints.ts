@@ -1,0 +1,118 @@
+// Every /api/v1 call the web app makes, one typed function each; pages never call fetch themselves.
+import { api } from './client.js';
+import type {
+  Activity,
+  AuthUser,
+  Board,
+  Labs,
+  PageInfo,
+  Post,
+  PostDetail,
+  PostRecord,
+  Profile,
+  Roadmap,
+  Settings,
+  VoteEntry,
+  Voters,
+} from './types.js';
+
+export const getSettings = () => api<{ settings: Settings }>('GET', '/settings/site').then((r) => r.settings);
+export const getLabs = () => api<{ labs: Labs }>('GET', '/settings/labs').then((r) => r.labs);
+export const getSetupStatus = () => api<{ is_setup: boolean }>('GET', '/auth/setup').then((r) => r.is_setup);
+
+/** The displayed boards (API.md §4.6.1), oldest first, up to 100. */
+export const listBoards = () => api<{ boards: Board[] }>('GET', '/boards', undefined, { page: 1, limit: 100 }).then((r) => r.boards);
+export const getBoard = (url: string) => api<{ board: Board }>('GET', `/boards/${encodeURIComponent(url)}`).then((r) => r.board);
+
+/** The roadmaps the caller may see, in index order (API.md §4.7.1). */
+export const listRoadmaps = () => api<{ roadmaps: Roadmap[] }>('GET', '/roadmaps', undefined, { first: 100 }).then((r) => r.roadmaps);
+
+export type PostOrder = 'votes' | 'newest' | 'oldest';
+
+export interface PostFilter {
+  boardIds?: string[];
+  roadmapId?: string;
+  order?: PostOrder;
+  query?: string;
+  page?: number;
+  limit?: number;
+}
+
+/** A page of posts (API.md §4.4.1 with §8.1's `orderBy` and `query`). */
+export function listPosts(filter: PostFilter): Promise<Post[]> {
+  const order = filter.order ?? 'votes';
+  const body = {
+    boardId: filter.boardIds ?? [],
+    roadmapId: filter.roadmapId,
+    orderBy: order === 'votes' ? 'votes' : 'created',
+    created: order === 'oldest' ? 'asc' : 'desc',
+    query: filter.query || undefined,
+    page: filter.page ?? 1,
+    limit: filter.limit ?? 20,
+  };
+  return api<{ posts: Post[] }>('POST', '/posts/get', body).then((r) => r.posts);
+}
+
+/** Posts like a title being typed (API.md §8.2). */
+export const similarPosts = (title: string, boardId?: string) =>
+  api<{ posts: Post[] }>('POST', '/posts/similar', { title, boardId, limit: 5 }).then((r) => r.posts);
+
+export const getPostBySlug = (slug: string) => api<{ post: PostDetail }>('POST', '/posts/slug', { slug }).then((r) => r.post);
+
+export interface PostInput {
+  title?: string;
+  contentMarkdown?: string | null;
+  boardId?: string | null;
+  roadmapId?: string | null;
+}
+
+export const createPost = (input: PostInput) => api<{ post: PostRecord }>('POST', '/posts', input).then((r) => r.post);
+export const updatePost = (id: string, input: PostInput) =>
+  api<{ post: PostRecord }>('PATCH', '/posts', { id, ...input }).then((r) => r.post);
+export const deletePost = (id: string) => api<void>('DELETE', '/posts', { id });
+
+export interface VoterPage {
+  results: VoteEntry[];
+  page_info: PageInfo;
+  total_count: number;
+}
+
+export const listVoters = (postId: string, after?: string) =>
+  api<{ votes: VoterPage }>('GET', `/posts/${postId}/votes`, undefined, { first: 20, after }).then((r) => r.votes);
+
+export const addVote = (postId: string) => api<{ voters: Voters }>('POST', '/votes', { postId }).then((r) => r.voters);
+export const removeVote = (postId: string) => api<{ voters: Voters }>('DELETE', '/votes', { postId }).then((r) => r.voters);
+
+/** Newest first, public and (for those allowed) internal comments (API.md §4.11.1). */
+export const listActivity = (postId: string, page: number, internal: boolean) =>
+  api<{ activity: Activity[] }>('GET', `/posts/${postId}/activity`, undefined, {
+    page,
+    limit: 100,
+    visibility: internal ? 'public,internal' : 'public',
+  }).then((r) => r.activity);
+
+export interface CommentInput {
+  body: string;
+  parent_id?: string | null;
+  is_internal?: boolean;
+}
+
+export const addComment = (postId: string, input: CommentInput) =>
+  api<{ activity: Activity }>('POST', `/posts/${postId}/comments`, input).then((r) => r.activity);
+export const editComment = (postId: string, commentId: string, body: string) =>
+  api<{ comment: Activity['comment'] }>('PUT', `/posts/${postId}/comments/${commentId}`, { body });
+export const deleteComment = (postId: string, commentId: string) => api<void>('DELETE', `/posts/${postId}/comments/${commentId}`);
+
+export const signIn = (email: string, password: string) =>
+  api<{ user: AuthUser }>('POST', '/auth/login', { email, password }).then((r) => r.user);
+export const signUp = (email: string, password: string, name: string) =>
+  api<{ user: AuthUser }>('POST', '/auth/signup', { email, password, name }).then((r) => r.user);
+export const resendVerification = () => api<unknown>('POST', '/auth/email/verify');
+export const verifyEmail = (token: string) => api<unknown>('POST', '/auth/email/validate', { token });
+export const requestPasswordReset = (email: string) => api<unknown>('POST', '/auth/password/reset', { email });
+export const checkResetToken = (token: string) => api<unknown>('POST', '/auth/password/validateToken', { token });
+export const setPassword = (token: string, password: string) => api<unknown>('POST', '/auth/password/set', { token, password });
+
+export const getProfile = () => api<{ user: Profile }>('GET', '/users/profile').then((r) => r.user);
+export const updateProfile = (name: string) => api<{ user: Profile }>('PATCH', '/users/profile', { name }).then((r) => r.user);
+export const getPermissions = () => api<{ permissions: string[] }>('GET', '/users/permissions').then((r) => r.permissions);

@@ -1,0 +1,155 @@
+// The resource shapes of API.md §3, as the web app reads them.
+
+export interface PublicUser {
+  userId: string;
+  name: string;
+  avatar: string;
+  username: string;
+}
+
+export interface AuthUser extends PublicUser {
+  authToken: string;
+  email: string;
+}
+
+export interface Profile {
+  userId: string;
+  name: string;
+  username: string;
+  email: string;
+  isVerified?: boolean;
+}
+
+export interface BoardRef {
+  boardId: string;
+  name: string;
+  color: string;
+  url: string;
+  createdAt: string;
+}
+
+export interface Board extends BoardRef {
+  display: boolean;
+  view_voters: boolean;
+  post_count: number;
+  updatedAt: string;
+}
+
+export interface RoadmapRef {
+  id: string;
+  name: string;
+  url: string;
+  color: string;
+}
+
+export interface Roadmap extends RoadmapRef {
+  index: number;
+  display: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ViewerVote {
+  voteId: string;
+  userId: string;
+  postId: string;
+  createdAt: string;
+}
+
+export interface Vote extends ViewerVote {
+  name: string;
+  username: string;
+  avatar: string;
+}
+
+export interface Voters {
+  votes: Vote[];
+  votesCount: number;
+  viewerVote: ViewerVote | null;
+}
+
+export interface Post {
+  postId: string;
+  title: string;
+  slug: string;
+  contentMarkdown: string | null;
+  createdAt: string;
+  updatedAt: string;
+  board: BoardRef | null;
+  author: PublicUser;
+  roadmap: RoadmapRef | null;
+  voters: Voters;
+}
+
+export interface PostDetail extends Post {
+  slugId: string;
+}
+
+export interface PostRecord {
+  postId: string;
+  title: string;
+  slug: string;
+  slugId: string;
+  contentMarkdown: string | null;
+  userId: string;
+  createdAt: string;
+  updatedAt: string;
+  boardId: string | null;
+  roadmap_id: string | null;
+}
+
+export interface VoteEntry {
+  voteId: string;
+  createdAt: string;
+  user: PublicUser;
+}
+
+export interface PageInfo {
+  count: number;
+  current_page: number;
+  has_next_page: boolean;
+  start_cursor: string | null;
+  end_cursor: string | null;
+}
+
+export interface Comment {
+  id: string;
+  parent_id: string | null;
+  body: string;
+  is_internal: boolean;
+  is_edited: boolean;
+  is_spam: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Activity {
+  id: string;
+  type: 'comment';
+  created_at: string;
+  comment: Comment;
+  author: PublicUser;
+}
+
+export interface Labs {
+  comments: boolean;
+  voteOnBehalf: boolean;
+}
+
+export interface Settings {
+  title: string;
+  description: string | null;
+  logo: string | null;
+  icon: string | null;
+  accentColor: string;
+  isPoweredBy: boolean;
+  allowSignup: boolean;
+  labs: Labs;
+  developer_mode: boolean;
+}
+
+/** One `errors` item of a VALIDATION_ERROR (API.md §1.4). */
+export interface FieldProblem {
+  path: string;
+  message: string;
+}

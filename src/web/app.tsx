@@ -1,0 +1,54 @@
+import lazy, { ErrorBoundary } from 'preact-iso/lazy';
+import { LocationProvider, Route, Router } from 'preact-iso/router';
+import { Layout } from './components/layout.js';
+import { BoardPage } from './pages/board.js';
+import { HomePage } from './pages/home.js';
+import { NotFoundPage } from './pages/not-found.js';
+
+// Pages a first visit to a board never needs load on demand, so the board page stays small.
+const PostPage = lazy(() => import('./pages/post.js').then((m) => m.PostPage));
+const NewPostPage = lazy(() => import('./pages/new-post.js').then((m) => m.NewPostPage));
+const RoadmapPage = lazy(() => import('./pages/roadmap.js').then((m) => m.RoadmapPage));
+const SignInPage = lazy(() => import('./pages/sign-in.js').then((m) => m.SignInPage));
+const SignUpPage = lazy(() => import('./pages/sign-up.js').then((m) => m.SignUpPage));
+const EmailVerifyPage = lazy(() => import('./pages/email-verify.js').then((m) => m.EmailVerifyPage));
+const PasswordResetPage = lazy(() => import('./pages/password-reset.js').then((m) => m.PasswordResetPage));
+const PasswordResetConfirmPage = lazy(() => import('./pages/password-reset-confirm.js').then((m) => m.PasswordResetConfirmPage));
+const ProfilePage = lazy(() => import('./pages/profile.js').then((m) => m.ProfilePage));
+
+let firstRoute = true;
+
+/** After in-app navigation, focus moves to the new page's content so screen readers start there. */
+function focusMain(): void {
+  if (firstRoute) {
+    firstRoute = false;
+    return;
+  }
+  document.getElementById('main')?.focus({ preventScroll: true });
+}
+
+/** The whole public site: one route per page. */
+export function App() {
+  return (
+    <LocationProvider>
+      <Layout>
+        <ErrorBoundary>
+          <Router onRouteChange={focusMain}>
+            <Route path="/" component={HomePage} />
+            <Route path="/b/:url" component={BoardPage} />
+            <Route path="/new" component={NewPostPage} />
+            <Route path="/p/:slug" component={PostPage} />
+            <Route path="/roadmap" component={RoadmapPage} />
+            <Route path="/sign-in" component={SignInPage} />
+            <Route path="/sign-up" component={SignUpPage} />
+            <Route path="/email-verify" component={EmailVerifyPage} />
+            <Route path="/password-reset" component={PasswordResetPage} />
+            <Route path="/password-reset/confirm" component={PasswordResetConfirmPage} />
+            <Route path="/profile" component={ProfilePage} />
+            <Route default component={NotFoundPage} />
+          </Router>
+        </ErrorBoundary>
+      </Layout>
+    </LocationProvider>
+  );
+}

@@ -1,0 +1,31 @@
+// WCAG 2 contrast: the accent comes from the site's settings, so its text colour is computed, not chosen.
+
+function channel(value: number): number {
+  const c = value / 255;
+  return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+}
+
+/** Relative luminance of a 6-digit hex colour (no `#`). */
+export function luminance(hex: string): number {
+  const n = Number.parseInt(hex, 16);
+  return 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
+}
+
+/** The contrast ratio of two hex colours, 1..21. */
+export function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** Black or white, whichever reads better on the colour. */
+export function textOn(hex: string): string {
+  return contrast(hex, '000000') >= contrast(hex, 'ffffff') ? '000000' : 'ffffff';
+}
+
+/** Sets `--accent` and `--on-accent` for the page from the site's accent colour. */
+export function applyAccent(hex: string): void {
+  if (!/^[0-9a-f]{6}$/i.test(hex)) return;
+  const root = document.documentElement.style;
+  root.setProperty('--accent', `#${hex}`);
+  root.setProperty('--on-accent', `#${textOn(hex)}`);
+}

@@ -1,0 +1,68 @@
+import type { ComponentChildren } from 'preact';
+import { useLocation } from 'preact-iso/router';
+import { endSession, useSession } from '../session.js';
+import { useSite } from '../site.js';
+import { Avatar } from './avatar.js';
+
+/** Skip link, header (site title and logo, Roadmap, the signed-in user), main landmark and footer. */
+export function Layout({ children }: { children: ComponentChildren }) {
+  const site = useSite();
+  const title = site?.settings.title ?? '';
+  return (
+    <>
+      <a class="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header class="site-header">
+        <div class="site-header__inner">
+          <a class="site-brand" href="/">
+            {site?.settings.logo && <img src={site.settings.logo} alt="" height={28} />}
+            <span>{title}</span>
+          </a>
+          <nav class="site-nav" aria-label="Site">
+            <a class="button button--quiet" href="/roadmap">
+              Roadmap
+            </a>
+            <Account />
+          </nav>
+        </div>
+      </header>
+      <main id="main" class="site-main" tabIndex={-1}>
+        {children}
+      </main>
+      {site?.settings.isPoweredBy && (
+        <footer class="site-footer">
+          <p>Powered by feedbackd</p>
+        </footer>
+      )}
+    </>
+  );
+}
+
+function Account() {
+  const session = useSession();
+  const location = useLocation();
+  if (session === undefined) return null;
+  if (session === null) {
+    const here = location.url.startsWith('/sign-') ? '/' : location.url;
+    return (
+      <a class="button" href={`/sign-in?${new URLSearchParams({ next: here })}`}>
+        Sign in
+      </a>
+    );
+  }
+  const signOut = () => {
+    endSession();
+    location.route('/');
+  };
+  return (
+    <>
+      <a class="button button--quiet" href="/profile" aria-label={`Profile (${session.user.name || session.user.username})`}>
+        <Avatar user={{ avatar: '', name: session.user.name, username: session.user.username }} />
+      </a>
+      <button type="button" class="button button--quiet" onClick={signOut}>
+        Sign out
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import type { Post } from '../api/types.js';
+import { plainExcerpt } from '../format.js';
+import { StatusChip } from './status-chip.js';
+import { TimeAgo } from './time-ago.js';
+import { VoteButton } from './vote-button.js';
+
+/** One post in a list: vote button, title link, excerpt, and a meta line. */
+export function PostCard({ post, showBoard = false }: { post: Post; showBoard?: boolean }) {
+  const excerpt = plainExcerpt(post.contentMarkdown);
+  return (
+    <li class="post-card">
+      <VoteButton postId={post.postId} voters={post.voters} />
+      <div class="post-card__body">
+        <h3 class="post-card__title">
+          <a href={`/p/${post.slug}`}>{post.title}</a>
+        </h3>
+        {excerpt && <p class="post-card__excerpt">{excerpt}</p>}
+        <div class="meta">
+          {post.roadmap && <StatusChip roadmap={post.roadmap} />}
+          {showBoard && post.board && <span>{post.board.name}</span>}
+          <span>{post.author.name || post.author.username}</span>
+          <TimeAgo iso={post.createdAt} />
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,19 @@
+import { useEffect, useState } from 'preact/hooks';
+
+/** Placeholder rows, shown only once loading takes longer than ~300 ms so fast loads never flash. */
+export function Skeleton({ rows = 3, label = 'Loading' }: { rows?: number; label?: string }) {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setVisible(true), 300);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!visible) return null;
+  return (
+    <div role="status" aria-live="polite">
+      <span class="visually-hidden">{label}…</span>
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} class="skeleton" aria-hidden="true" />
+      ))}
+    </div>
+  );
+}

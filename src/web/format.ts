@@ -1,0 +1,60 @@
+// Numbers and times in the reader's own locale (DESIGN.md: Words).
+
+const numbers = new Intl.NumberFormat();
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+const absolute = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
+
+/** 1234 → "1,234" (or the reader's own grouping). */
+export const formatNumber = (n: number): string => numbers.format(n);
+
+/** "5 votes", "1 vote", in the reader's number format. */
+export function countOf(n: number, one: string, many: string): string {
+  return `${formatNumber(n)} ${n === 1 ? one : many}`;
+}
+
+const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** "3 days ago", "just now"-style text for a timestamp. */
+export function timeAgo(iso: string, now = Date.now()): string {
+  const seconds = (new Date(iso).getTime() - now) / 1000;
+  for (const [unit, size] of STEPS) {
+    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
+  }
+  return relative.format(0, 'second');
+}
+
+/** The full date and time, for a tooltip. */
+export const formatDate = (iso: string): string => absolute.format(new Date(iso));
+
+/** Initials for an avatar fallback: "Grace Hopper" → "GH". */
+export function initials(name: string, username: string): string {
+  const words = (name || username).trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : [words[0] ?? '?'];
+  return letters
+    .map((word) => Array.from(word ?? '')[0] ?? '')
+    .join('')
+    .toUpperCase();
+}
+
+/** Plain text from Markdown, good enough for a two-line excerpt (never rendered as HTML). */
+export function plainExcerpt(markdown: string | null, max = 240): string {
+  if (!markdown) return '';
+  const text = markdown
+    .slice(0, max * 4)
+    .replace(/```[\s\S]*?(```|$)/g, ' ')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
+    .replace(/[*_~`]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
+}

@@ -1,0 +1,12 @@
+import { render } from 'preact';
+import { App } from './app.js';
+import { loadSession } from './session.js';
+import { loadSite } from './site.js';
+import './styles/app.css';
+
+// Settings and the session load beside the first page's own requests, not before them.
+loadSite().catch(() => {
+  // The pages show their own errors; the default title and accent stay.
+});
+void loadSession();
+render(<App />, document.getElementById('app') as HTMLElement);

@@ -1,0 +1,47 @@
+import { useEffect } from 'preact/hooks';
+import { listBoards } from '../api/endpoints.js';
+import { ErrorNotice } from '../components/notice.js';
+import { Skeleton } from '../components/skeleton.js';
+import { countOf } from '../format.js';
+import { setPageTitle, useSite } from '../site.js';
+import { useLoad } from '../use-load.js';
+
+/** The site's boards with their post counts, and the way to the roadmap. */
+export function HomePage() {
+  const site = useSite();
+  const boards = useLoad(listBoards, []);
+  useEffect(() => setPageTitle(null), [site]);
+  return (
+    <>
+      <div class="page-head">
+        <div>
+          <h1>{site?.settings.title ?? 'Feedback'}</h1>
+          {site?.settings.description && <p class="muted">{site.settings.description}</p>}
+        </div>
+        <a class="button" href="/roadmap">
+          See the roadmap
+        </a>
+      </div>
+      <h2 class="visually-hidden">Boards</h2>
+      {boards.error ? (
+        <ErrorNotice error={boards.error} onRetry={boards.reload} />
+      ) : boards.data === undefined ? (
+        <Skeleton label="Loading boards" />
+      ) : boards.data.length === 0 ? (
+        <p class="empty">No boards yet. The team will open one soon.</p>
+      ) : (
+        <ul class="board-list">
+          {boards.data.map((board) => (
+            <li key={board.boardId}>
+              <a href={`/b/${encodeURIComponent(board.url)}`}>
+                <span class="dot" style={{ background: `#${board.color}` }} aria-hidden="true" />
+                <span class="board-list__name">{board.name}</span>
+                <span class="muted small">{countOf(board.post_count, 'post', 'posts')}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'preact/hooks';
+
+/** What a post list shows, as the board page's URL query keeps it (so a view can be shared). */
+export interface PostListFilter {
+  query: string;
+  order: 'votes' | 'newest' | 'oldest';
+  /** A roadmap id, or '' for every status. */
+  status: string;
+}
+
+const ORDERS = [
+  { value: 'votes', label: 'Top' },
+  { value: 'newest', label: 'New' },
+  { value: 'oldest', label: 'Old' },
+] as const;
+
+/** The filter in a URL query (`?q=…&order=…&status=…`). */
+export function readFilter(query: Record<string, string>): PostListFilter {
+  const order = ORDERS.find((o) => o.value === query.order)?.value ?? 'votes';
+  return { query: query.q ?? '', order, status: query.status ?? '' };
+}
+
+/** The URL query for a filter, leaving out the defaults. */
+export function writeFilter(filter: PostListFilter): string {
+  const params = new URLSearchParams();
+  if (filter.query) params.set('q', filter.query);
+  if (filter.order !== 'votes') params.set('order', filter.order);
+  if (filter.status) params.set('status', filter.status);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+const SEARCH_DELAY_MS = 250;
+
+interface PostFiltersProps {
+  filter: PostListFilter;
+  roadmaps: { id: string; name: string }[];
+  onChange: (filter: PostListFilter) => void;
+}
+
+/** Search as you type, the order switch and the status filter. */
+export function PostFilters({ filter, roadmaps, onChange }: PostFiltersProps) {
+  const [text, setText] = useState(filter.query);
+  useEffect(() => {
+    if (text.trim() === filter.query) return;
+    const timer = setTimeout(() => onChange({ ...filter, query: text.trim() }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return (
+    <div class="toolbar">
+      <div class="search">
+        <label for="post-search" class="visually-hidden">
+          Search
+        </label>
+        <input
+          id="post-search"
+          type="search"
+          placeholder="Search ideas…"
+          value={text}
+          maxLength={200}
+          onInput={(event) => setText(event.currentTarget.value)}
+        />
+      </div>
+      <fieldset class="segmented">
+        <legend class="visually-hidden">Order</legend>
+        {ORDERS.map((order) => (
+          <label key={order.value}>
+            <input
+              type="radio"
+              name="order"
+              value={order.value}
+              checked={filter.order === order.value}
+              onChange={() => onChange({ ...filter, order: order.value })}
+            />
+            {order.label}
+          </label>
+        ))}
+      </fieldset>
+      {roadmaps.length > 0 && (
+        <div>
+          <label for="post-status" class="visually-hidden">
+            Status
+          </label>
+          <select id="post-status" value={filter.status} onChange={(event) => onChange({ ...filter, status: event.currentTarget.value })}>
+            <option value="">Any status</option>
+            {roadmaps.map((roadmap) => (
+              <option key={roadmap.id} value={roadmap.id}>
+                {roadmap.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+    </div>
+  );
+}

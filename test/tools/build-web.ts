@@ -1,0 +1,77 @@
+// Builds the web app (src/web) into dist/web: hashed, minified bundles, the HTML that names them,
+// and gzip/brotli copies of every text file so the server never compresses at request time.
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, extname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build, type Metafile } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const source = join(root, 'src', 'web');
+const out = join(root, 'dist', 'web');
+const assets = join(out, 'assets');
+
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt']);
+
+async function main(): Promise<void> {
+  await rm(out, { recursive: true, force: true });
+  await mkdir(assets, { recursive: true });
+  const result = await build({
+    entryPoints: [join(source, 'main.tsx')],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    minify: true,
+    target: ['es2022', 'chrome100', 'firefox100', 'safari15'],
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    outdir: assets,
+    entryNames: '[name]-[hash]',
+    chunkNames: '[name]-[hash]',
+    assetNames: '[name]-[hash]',
+    metafile: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  const icon = await hashedCopy(join(source, 'favicon.svg'));
+  await writeFile(join(out, 'index.html'), await html(result.metafile, icon));
+  await compressAll(out);
+}
+
+/** The entry's script and stylesheet, and its static imports as modulepreload hints. */
+async function html(metafile: Metafile, icon: string): Promise<string> {
+  const [entryPath, entry] = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint !== undefined)!;
+  const url = (path: string) => `/${relative(out, join(root, path)).split('\\').join('/')}`;
+  const preloads = entry.imports.filter((i) => i.kind === 'import-statement').map((i) => `<link rel="modulepreload" href="${url(i.path)}" />`);
+  const styles = entry.cssBundle ? `<link rel="stylesheet" href="${url(entry.cssBundle)}" />` : '';
+  const scripts = [`<script type="module" src="${url(entryPath)}"></script>`, ...preloads].join('\n    ');
+  const template = await readFile(join(source, 'index.html'), 'utf8');
+  return template.replace('%ICON%', icon).replace('%STYLES%', styles).replace('%SCRIPTS%', scripts);
+}
+
+/** Copies a file into assets/ under a content-hashed name; returns its URL. */
+async function hashedCopy(file: string): Promise<string> {
+  const body = await readFile(file);
+  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 8).toUpperCase();
+  const name = `${basename(file, extname(file))}-${hash}${extname(file)}`;
+  await writeFile(join(assets, name), body);
+  return `/assets/${name}`;
+}
+
+/** Writes `.gz` and `.br` beside each text file, where they are smaller. */
+async function compressAll(dir: string): Promise<void> {
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    const file = join(entry.parentPath, entry.name);
+    if (!entry.isFile() || !COMPRESSIBLE.has(extname(file))) continue;
+    const body = await readFile(file);
+    const gzip = gzipSync(body, { level: 9 });
+    const brotli = brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
+    if (gzip.length < body.length) await writeFile(`${file}.gz`, gzip);
+    if (brotli.length < body.length) await writeFile(`${file}.br`, brotli);
+  }
+}
+
+await main();
