@@ -6,6 +6,8 @@ import { requestContext } from './request-context.js';
 import { registerRoutes } from './routes/index.js';
 import { guardRoutes } from './routing.js';
 import './state.js';
+import { serveWebApp } from './web-app.js';
+import { DEFAULT_WEB_DIR } from './web-files.js';
 
 /** Adds routes to the `/api/v1` router; `registerRoutes` in production, extra routes in tests. */
 export type RouteRegistrar = (router: Router, services: ServiceContext) => void;
@@ -13,8 +15,14 @@ export type RouteRegistrar = (router: Router, services: ServiceContext) => void;
 /** Path prefix of every route (API.md §1.1). */
 export const API_PREFIX = '/api/v1';
 
+/** Options of `createApp` beyond the routes. */
+export interface AppOptions {
+  /** The built web app served outside `/api/`; `dist/web/` of the package by default. */
+  webDir?: string;
+}
+
 /** The Koa app for a service context; it never listens (see server.ts). */
-export function createApp(services: ServiceContext, register: RouteRegistrar = registerRoutes): Koa {
+export function createApp(services: ServiceContext, register: RouteRegistrar = registerRoutes, options: AppOptions = {}): Koa {
   const app = new Koa();
   // 'specificity': of the routes matching path and method, only the one with the fewest parameters
   // runs, so a literal route beats a parameter route whatever the registration order (API.md §1.1).
@@ -23,6 +31,8 @@ export function createApp(services: ServiceContext, register: RouteRegistrar = r
   register(router, services);
   app.use(handleErrors(services.logger));
   app.use(requestContext(services.config));
+  // Before routing: paths outside `/api/` are the web app's and never reach the API's 404/405/OPTIONS rules.
+  app.use(serveWebApp(services, options.webDir ?? DEFAULT_WEB_DIR));
   app.use(guardRoutes(router));
   app.use(router.routes());
   // Errors that escape the middleware (a socket failing mid-response) still reach the log, not stderr text.

@@ -49,6 +49,8 @@ export interface TestServerOptions {
   routes?: RouteRegistrar;
   /** Logger instead of the silent one (e.g. to capture log lines). */
   logger?: Logger;
+  /** The web app's directory instead of the package's `dist/web/` (e.g. a fixture, or a missing one). */
+  webDir?: string;
 }
 
 /** In the PostgreSQL run, every test server gets a fresh schema instead of the JSON-file database. */
@@ -62,7 +64,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
   const schema = await postgresSchema();
   const config = testConfig(dataDir, { ...(schema ? { databaseUrl: schema.url } : {}), ...overrides });
   const ctx = await createServiceContext(config, options.logger ?? createLogger(config.logLevel));
-  const app = createApp(ctx, options.routes);
+  const app = createApp(ctx, options.routes, { webDir: options.webDir });
   const server = await startServer(app, { host: config.host, port: config.port });
   let closing: Promise<void> | undefined;
   const close = async () => {

@@ -136,8 +136,9 @@ function streamOf(text: string): ReadableStream<Uint8Array> {
 
 // ---- routing: 404, 405, case, trailing slash, parameters -------------------------------------
 
-test('paths outside /api/v1 and unknown paths answer 404 NOT_FOUND as JSON', async (t) => {
-  for (const path of ['/', '/health', '/api', '/api/v1', '/api/v2/health', '/api/v1/nope', '/api/v1/health/extra']) {
+// Paths outside `/api/` are the web app's (API.md §1.1): see web-app.test.ts.
+test('paths under /api/ outside the routes and unknown paths answer 404 NOT_FOUND as JSON', async (t) => {
+  for (const path of ['/api', '/api/v1', '/api/v2/health', '/api/v1/nope', '/api/v1/health/extra']) {
     const response = await server.request('GET', path, { fromRoot: true });
     t.is(response.status, 404, path);
     t.is(response.text, JSON.stringify(NOT_FOUND), path);

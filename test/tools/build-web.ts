@@ -41,7 +41,8 @@ async function main(): Promise<void> {
 
 /** The entry's script and stylesheet, and its static imports as modulepreload hints. */
 async function html(metafile: Metafile, icon: string): Promise<string> {
-  const [entryPath, entry] = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint !== undefined)!;
+  // Lazy pages are entry points too (esbuild splits them out): the app's entry is main.tsx.
+  const [entryPath, entry] = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint?.endsWith('src/web/main.tsx'))!;
   const url = (path: string) => `/${relative(out, join(root, path)).split('\\').join('/')}`;
   const preloads = entry.imports.filter((i) => i.kind === 'import-statement').map((i) => `<link rel="modulepreload" href="${url(i.path)}" />`);
   const styles = entry.cssBundle ? `<link rel="stylesheet" href="${url(entry.cssBundle)}" />` : '';

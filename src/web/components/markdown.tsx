@@ -20,6 +20,5 @@ export function Markdown({ source, class: className = '' }: { source: string; cl
     };
   }, [source]);
   if (html === null) return <div class={`markdown ${className}`}>{source}</div>;
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: DOMPurify sanitised this HTML (src/web/markdown.ts).
   return <div class={`markdown ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
 }

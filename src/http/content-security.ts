@@ -1,0 +1,49 @@
+import { avatarUrl } from '../services/accounts.js';
+
+/** Taken from the avatar URLs themselves, so the policy follows accounts.ts if avatars move. */
+const AVATAR_ORIGIN = new URL(avatarUrl('')).origin;
+
+/**
+ * What an origin may look like in the header. `new URL` keeps `;`, `,`, `'` and `*` in host names,
+ * any of which could end a source or a directive, so an origin is only used when it matches this.
+ */
+const SAFE_ORIGIN = /^https?:\/\/(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** The origin of an http(s) URL that is safe to put in the header, else null. */
+export function imageOrigin(url: string | null): string | null {
+  if (url === null || !URL.canParse(url)) return null;
+  const { protocol, origin } = new URL(url);
+  if (protocol !== 'http:' && protocol !== 'https:') return null;
+  return SAFE_ORIGIN.test(origin) ? origin : null;
+}
+
+/** The policy for a site logo and icon (the site settings change rarely, so the last answer is kept). */
+let last: { key: string; policy: string } | undefined;
+
+/** The Content-Security-Policy of the web app's HTML: its own files only, images also from avatars, logo and icon. */
+export function contentSecurityPolicy(logo: string | null, icon: string | null): string {
+  const key = JSON.stringify([logo, icon]);
+  if (last?.key !== key) last = { key, policy: buildPolicy([logo, icon]) };
+  return last.policy;
+}
+
+function buildPolicy(imageUrls: Array<string | null>): string {
+  const origins = new Set([AVATAR_ORIGIN]);
+  for (const url of imageUrls) {
+    const origin = imageOrigin(url);
+    if (origin) origins.add(origin);
+  }
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' ${[...origins].join(' ')}`,
+    "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "manifest-src 'self'",
+  ].join('; ');
+}

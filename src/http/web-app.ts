@@ -1,0 +1,80 @@
+import type { Context, Middleware } from 'koa';
+import { appError } from '../errors.js';
+import type { ServiceContext } from '../services/context.js';
+import { getSiteSettings } from '../services/settings.js';
+import { contentSecurityPolicy } from './content-security.js';
+import { type Encoded, INDEX_PATH, loadWebFiles, type WebFile } from './web-files.js';
+
+/** Content-hashed assets: a new build has new names, so a cached copy never goes stale. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** `/api` and everything under `/api/` is the API's, in any case (API.md §1.1). */
+export function isApiPath(path: string): boolean {
+  const lower = path.toLowerCase();
+  return lower === '/api' || lower.startsWith('/api/');
+}
+
+/**
+ * Answers GET/HEAD outside `/api/` with the web app (the file at that exact path, else its HTML page,
+ * so the client app routes deep links); other methods there get the JSON 404 (API.md §1.1).
+ */
+export function serveWebApp(services: ServiceContext, webDir: string): Middleware {
+  const files = loadWebFiles(webDir);
+  const html = files.get(INDEX_PATH);
+  if (!html) services.logger.warn({ webDir }, 'web app not built: run npm run build');
+  return async (ctx, next) => {
+    if (isApiPath(ctx.path)) return next();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw appError('NOT_FOUND');
+    const file = files.get(ctx.path) ?? html;
+    if (!file) throw appError('NOT_FOUND');
+    if (file.type.startsWith('text/html')) ctx.set(await pageSecurityHeaders(services));
+    sendFile(ctx, file);
+  };
+}
+
+/** Headers of the HTML page; the policy allows the current logo and icon, so settings are read per page. */
+async function pageSecurityHeaders(services: ServiceContext): Promise<Record<string, string>> {
+  return {
+    'Content-Security-Policy': await pagePolicy(services),
+    'Referrer-Policy': 'same-origin',
+    'X-Frame-Options': 'DENY',
+  };
+}
+
+async function pagePolicy(services: ServiceContext): Promise<string> {
+  try {
+    const { logo, icon } = await getSiteSettings(services);
+    return contentSecurityPolicy(logo, icon);
+  } catch (err) {
+    // Without settings the page still loads (and shows the API's own error); only the logo may be blocked.
+    services.logger.warn({ err }, 'site settings unavailable for the page policy');
+    return contentSecurityPolicy(null, null);
+  }
+}
+
+/** The file in the chosen encoding, or 304 when the client's copy (If-None-Match) is current. */
+function sendFile(ctx: Context, file: WebFile): void {
+  const [encoding, variant] = chooseEncoding(ctx, file);
+  ctx.status = 200;
+  ctx.set('Cache-Control', file.immutable ? IMMUTABLE : 'no-cache');
+  ctx.set('ETag', variant.etag);
+  if (file.brotli || file.gzip) ctx.vary('Accept-Encoding');
+  // `fresh` compares If-None-Match with the ETag just set; it needs the 200 above.
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  if (encoding !== 'identity') ctx.set('Content-Encoding', encoding);
+  ctx.body = variant.body;
+  ctx.type = file.type;
+}
+
+/**
+ * br, then gzip, then identity: the first the client accepts at all. The server's order wins over the
+ * client's (browsers list gzip before br, and brotli files are the smaller ones).
+ */
+function chooseEncoding(ctx: Context, file: WebFile): [string, Encoded] {
+  if (file.brotli && ctx.acceptsEncodings('br') === 'br') return ['br', file.brotli];
+  if (file.gzip && ctx.acceptsEncodings('gzip') === 'gzip') return ['gzip', file.gzip];
+  return ['identity', file];
+}
