@@ -1,0 +1,143 @@
+import { expectAccessible, expectNoProblems, openPage, test, useWebServer } from './_browser.js';
+import { member, seedBoard, seedPost, seedRoadmap, seedVote, setSettings } from './_seed.js';
+
+useWebServer();
+
+test.serial('a visitor sees the board with its posts by votes, newest and oldest', async (t) => {
+  const web = t.context.web;
+  const board = await seedBoard(web, { name: 'Ideas', url: 'ideas' });
+  const first = await seedPost(web, { board, title: 'First idea', content: 'The **oldest** one' });
+  const second = await seedPost(web, { board, title: 'Second idea' });
+  const third = await seedPost(web, { board, title: 'Third idea' });
+  for (let i = 0; i < 2; i++) await seedVote(web, second, await member(web));
+  await seedVote(web, first, await member(web));
+  const page = await openPage(t, '/b/ideas');
+  await page.getByRole('heading', { level: 1, name: 'Ideas' }).waitFor();
+  const titles = () => page.locator('.post-card__title').allTextContents();
+  await page.getByText('Second idea').waitFor();
+  t.deepEqual(await titles(), ['Second idea', 'First idea', 'Third idea']);
+  t.truthy(await page.getByRole('button', { name: 'Vote, 3 votes' }).count());
+  await page.getByRole('radio', { name: 'New' }).check();
+  await page.waitForURL(/order=newest/);
+  await t.notThrowsAsync(() => page.waitForFunction(() => document.querySelector('.post-card__title')?.textContent === 'Third idea'));
+  t.deepEqual(await titles(), ['Third idea', 'Second idea', 'First idea']);
+  await page.getByRole('radio', { name: 'Old' }).check();
+  await page.waitForFunction(() => document.querySelector('.post-card__title')?.textContent === 'First idea');
+  t.is(await page.locator('.post-card__excerpt').first().textContent(), 'The oldest one');
+  t.is(third.title, 'Third idea');
+  await expectNoProblems(t, page);
+  await expectAccessible(t, page);
+});
+
+test.serial('search as you type narrows the list, and the URL keeps it', async (t) => {
+  const web = t.context.web;
+  const board = await seedBoard(web, { url: 'search-board' });
+  await seedPost(web, { board, title: 'Dark mode for the dashboard' });
+  await seedPost(web, { board, title: 'Export votes as CSV' });
+  const page = await openPage(t, '/b/search-board');
+  await page.getByText('Export votes as CSV').waitFor();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('dar mo');
+  await page.waitForURL(/q=dar\+mo/);
+  await page.getByText('Export votes as CSV').waitFor({ state: 'detached' });
+  await page.getByText('Dark mode for the dashboard').waitFor();
+  t.deepEqual(await page.locator('.post-card__title').allTextContents(), ['Dark mode for the dashboard']);
+  await page.getByRole('searchbox', { name: 'Search' }).fill('nothing like this');
+  await page.getByText('No ideas match').waitFor();
+  const reloaded = await openPage(t, '/b/search-board?q=csv');
+  await reloaded.getByText('Export votes as CSV').waitFor();
+  t.is(await reloaded.getByRole('searchbox', { name: 'Search' }).inputValue(), 'csv');
+  t.is(await reloaded.locator('.post-card').count(), 1);
+});
+
+test.serial('the status filter shows only posts with that roadmap status', async (t) => {
+  const web = t.context.web;
+  const board = await seedBoard(web, { url: 'status-board' });
+  const planned = await seedRoadmap(web, { name: 'Planned' });
+  await seedPost(web, { board, title: 'Planned thing', roadmap: planned });
+  await seedPost(web, { board, title: 'Unplanned thing' });
+  const page = await openPage(t, '/b/status-board');
+  await page.getByText('Unplanned thing').waitFor();
+  await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Planned' });
+  await page.getByText('Unplanned thing').waitFor({ state: 'detached' });
+  t.deepEqual(await page.locator('.post-card__title').allTextContents(), ['Planned thing']);
+});
+
+test.serial('Load more appends the next page', async (t) => {
+  const web = t.context.web;
+  const board = await seedBoard(web, { url: 'long-board' });
+  for (let i = 1; i <= 23; i++) await seedPost(web, { board, title: `Idea ${i}` });
+  const page = await openPage(t, '/b/long-board?order=oldest');
+  await page.getByText('Idea 20', { exact: true }).waitFor();
+  t.is(await page.locator('.post-card').count(), 20);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await page.getByText('Idea 23', { exact: true }).waitFor();
+  t.is(await page.locator('.post-card').count(), 23);
+  t.is(await page.getByRole('button', { name: 'Load more' }).count(), 0);
+});
+
+test.serial('a signed-in member votes and unvotes in one click each; the count follows', async (t) => {
+  const web = t.context.web;
+  const board = await seedBoard(web, { url: 'vote-board' });
+  await seedPost(web, { board, title: 'Vote on me' });
+  const grace = await member(web, { name: 'Grace' });
+  const page = await openPage(t, '/b/vote-board', { as: grace });
+  const vote = page.getByRole('button', { name: /^Vote/ });
+  await vote.waitFor();
+  t.is(await vote.getAttribute('aria-pressed'), 'false');
+  await vote.click();
+  await page.getByRole('button', { name: 'Vote, 2 votes' }).waitFor();
+  t.is(await vote.getAttribute('aria-pressed'), 'true');
+  await page.waitForFunction(() => document.querySelector('.vote-button')?.getAttribute('aria-busy') === 'false');
+  const reloaded = await openPage(t, '/b/vote-board', { as: grace });
+  await reloaded.getByRole('button', { name: 'Vote, 2 votes', pressed: true }).waitFor();
+  await reloaded.getByRole('button', { name: /^Vote/ }).click();
+  await reloaded.getByRole('button', { name: 'Vote, 1 vote', pressed: false }).waitFor();
+  await reloaded.waitForFunction(() => document.querySelector('.vote-button')?.getAttribute('aria-busy') === 'false');
+  const again = await openPage(t, '/b/vote-board', { as: grace });
+  await again.getByRole('button', { name: 'Vote, 1 vote', pressed: false }).waitFor();
+  await expectAccessible(t, again);
+  t.pass();
+});
+
+test.serial('a hidden board is never shown to a visitor: not on the home page, and its URL is not found', async (t) => {
+  const web = t.context.web;
+  const hidden = await seedBoard(web, { name: 'Secret plans', url: 'secret-plans', display: false });
+  await seedPost(web, { board: hidden, title: 'Secret post' });
+  const home = await openPage(t, '/');
+  await home.locator('.board-list').waitFor();
+  t.is(await home.getByText('Secret plans').count(), 0);
+  const page = await openPage(t, '/b/secret-plans');
+  await page.getByRole('heading', { name: 'This board does not exist' }).waitFor();
+  t.is(await page.getByText('Secret post').count(), 0);
+});
+
+test.serial("the site's accent colour marks the pressed vote, with readable text on it", async (t) => {
+  const web = t.context.web;
+  const board = await seedBoard(web, { url: 'accent-board' });
+  await seedPost(web, { board, title: 'Accent idea' });
+  await setSettings(web, { accentColor: 'ffcc00' });
+  try {
+    const page = await openPage(t, '/b/accent-board');
+    const vote = page.getByRole('button', { name: /^Vote/ });
+    await page.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue('--accent').trim() === '#ffcc00');
+    await page.evaluate(() => document.querySelector('.vote-button')?.setAttribute('aria-pressed', 'true'));
+    const colours = await vote.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]);
+    t.deepEqual(colours, ['rgb(255, 204, 0)', 'rgb(0, 0, 0)']);
+    const primary = page.getByRole('link', { name: 'Post an idea' });
+    t.is(await primary.evaluate((el) => getComputedStyle(el).color), 'rgb(0, 0, 0)');
+  } finally {
+    await setSettings(web, { accentColor: '484d7c' });
+  }
+});
+
+test.serial('the board page is accessible on a phone in dark mode, signed in', async (t) => {
+  const web = t.context.web;
+  const board = await seedBoard(web, { url: 'phone-board' });
+  const roadmap = await seedRoadmap(web, { name: 'In progress' });
+  await seedPost(web, { board, title: 'A post on a phone with a title long enough to wrap twice', roadmap });
+  const page = await openPage(t, '/b/phone-board', { width: 360, colorScheme: 'dark', as: await member(web) });
+  await page.getByText('A post on a phone').waitFor();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  t.true(overflow <= 0, `page is ${overflow}px wider than the screen`);
+  await expectAccessible(t, page);
+});
