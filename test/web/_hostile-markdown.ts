@@ -36,10 +36,10 @@ export const HOSTILE_PAYLOADS: readonly string[] = [
   `<input autofocus onfocus="${run(26)}">`,
   `[ref link][r]\n\n[r]: javascript:${run(27)}`,
   `<a href="java\u0000script:${run(28)}">nul byte</a>`,
-  '> '.repeat(2_000) + 'deep quote',
-  '['.repeat(3_000) + 'brackets' + ']'.repeat(3_000),
-  '*'.repeat(5_000) + 'stars',
-  '- '.repeat(1_500) + 'deep list',
+  `${'> '.repeat(2_000)}deep quote`,
+  `${'['.repeat(3_000)}brackets${']'.repeat(3_000)}`,
+  `${'*'.repeat(5_000)}stars`,
+  `${'- '.repeat(1_500)}deep list`,
 ];
 
 /** Attribute names that run script, and URL attributes whose value must not have a script-like scheme. */

@@ -57,8 +57,9 @@ function Account() {
   };
   return (
     <>
-      <a class="button button--quiet" href="/profile" aria-label={`Profile (${session.user.name || session.user.username})`}>
+      <a class="button button--quiet" href="/profile">
         <Avatar user={{ avatar: '', name: session.user.name, username: session.user.username }} />
+        <span class="visually-hidden">Your profile ({session.user.name || session.user.username})</span>
       </a>
       <button type="button" class="button button--quiet" onClick={signOut}>
         Sign out

@@ -1,0 +1,83 @@
+import { useState } from 'preact/hooks';
+import { Field } from './field.js';
+import { Markdown } from './markdown.js';
+
+type Mode = 'write' | 'preview';
+
+const MODES: { mode: Mode; label: string }[] = [
+  { mode: 'write', label: 'Write' },
+  { mode: 'preview', label: 'Preview' },
+];
+
+interface MarkdownEditorProps {
+  id: string;
+  label: string;
+  value: string;
+  onInput: (value: string) => void;
+  /** The API's message for this field. */
+  error?: string | null;
+  hint?: string;
+  maxLength?: number;
+  rows?: number;
+  disabled?: boolean;
+}
+
+/** A labelled Markdown textarea with a Write/Preview switch; the preview uses the same renderer as posts. */
+export function MarkdownEditor({ id, label, value, onInput, error, hint = 'Markdown is supported.', maxLength, rows = 8, disabled }: MarkdownEditorProps) {
+  const [mode, setMode] = useState<Mode>('write');
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      {(describedBy, invalid) => (
+        <div class="md-editor" style={{ '--md-rows': String(rows) }}>
+          <ModeTabs id={id} mode={mode} onChoose={setMode} />
+          <div id={`${id}-write`} role="tabpanel" aria-labelledby={`${id}-tab-write`} hidden={mode !== 'write'}>
+            <textarea
+              id={id}
+              value={value}
+              rows={rows}
+              maxLength={maxLength}
+              disabled={disabled}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              onInput={(event) => onInput(event.currentTarget.value)}
+            />
+          </div>
+          <div id={`${id}-preview`} role="tabpanel" aria-labelledby={`${id}-tab-preview`} hidden={mode !== 'preview'} class="md-editor__preview">
+            {mode === 'preview' &&
+              (value.trim() ? <Markdown source={value} /> : <p class="muted">Nothing to preview yet.</p>)}
+          </div>
+        </div>
+      )}
+    </Field>
+  );
+}
+
+/** The two tabs, with arrow keys moving between them as the ARIA tabs pattern expects. */
+function ModeTabs({ id, mode, onChoose }: { id: string; mode: Mode; onChoose: (mode: Mode) => void }) {
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight' && event.key !== 'Home' && event.key !== 'End') return;
+    event.preventDefault();
+    const next: Mode = event.key === 'Home' ? 'write' : event.key === 'End' ? 'preview' : mode === 'write' ? 'preview' : 'write';
+    onChoose(next);
+    document.getElementById(`${id}-tab-${next}`)?.focus();
+  };
+  return (
+    <div class="md-editor__tabs" role="tablist" aria-label="Write or preview" onKeyDown={onKeyDown}>
+      {MODES.map((entry) => (
+        <button
+          key={entry.mode}
+          type="button"
+          role="tab"
+          id={`${id}-tab-${entry.mode}`}
+          aria-selected={mode === entry.mode}
+          aria-controls={`${id}-${entry.mode}`}
+          tabIndex={mode === entry.mode ? 0 : -1}
+          class="md-editor__tab"
+          onClick={() => onChoose(entry.mode)}
+        >
+          {entry.label}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { useLocation } from 'preact-iso/router';
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, fieldOf } from '../api/client.js';
+import { createPost, listBoards } from '../api/endpoints.js';
+import type { Board } from '../api/types.js';
+import { Field } from '../components/field.js';
+import { MarkdownEditor } from '../components/markdown-editor.js';
+import { ErrorNotice } from '../components/notice.js';
+import { SimilarPosts } from '../components/similar-posts.js';
+import { type Loaded, useLoad } from '../use-load.js';
+
+/** The fields' API names (API.md §4.4.3), as `fieldOf` reports them. */
+type FieldName = 'boardId' | 'title' | 'contentMarkdown';
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+/** The control each field's error moves focus to. */
+const CONTROL_OF: Record<FieldName, string> = { boardId: 'new-post-board', title: 'new-post-title', contentMarkdown: 'new-post-content' };
+
+const TITLE_MAX = 200;
+const CONTENT_MAX = 50_000;
+
+/** Board, title, similar ideas, description, "Post idea"; on success, the new post's page. */
+export function NewPostForm() {
+  const location = useLocation();
+  const boards = useLoad(listBoards, []);
+  const [boardId, setBoardId] = useState('');
+  const [title, setTitle] = useState(location.query.title ?? '');
+  const [content, setContent] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<unknown>(null);
+  const [pending, setPending] = useState(false);
+  useEffect(() => {
+    if (boards.data) setBoardId((chosen) => chosen || presetBoard(boards.data!, location.query.board));
+  }, [boards.data]);
+
+  const showErrors = (next: FieldErrors) => {
+    setErrors(next);
+    const first = (Object.keys(CONTROL_OF) as FieldName[]).find((name) => next[name]);
+    if (first) document.getElementById(CONTROL_OF[first])?.focus();
+  };
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (pending) return;
+    if (!boardId && (boards.data?.length ?? 0) > 0) return showErrors({ boardId: 'Choose a board.' });
+    setPending(true);
+    setErrors({});
+    setFailure(null);
+    try {
+      const post = await createPost({ title, contentMarkdown: content.trim() ? content : null, boardId: boardId || null });
+      location.route(`/p/${post.slug}`);
+    } catch (err) {
+      setPending(false);
+      const field = err instanceof ApiError ? (fieldOf(err) as FieldName | null) : null;
+      if (field && field in CONTROL_OF) showErrors({ [field]: (err as ApiError).message });
+      else setFailure(err);
+    }
+  };
+
+  const board = boards.data?.find((b) => b.boardId === boardId);
+  return (
+    <form class="card new-post__form" onSubmit={submit} noValidate>
+      <BoardField boards={boards} value={boardId} error={errors.boardId} onChange={setBoardId} />
+      <Field id="new-post-title" label="Title" error={errors.title} hint="A short summary, like “Export votes as CSV”.">
+        {(describedBy, invalid) => (
+          <input
+            id="new-post-title"
+            type="text"
+            value={title}
+            maxLength={TITLE_MAX}
+            autoComplete="off"
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            onInput={(event) => setTitle(event.currentTarget.value)}
+          />
+        )}
+      </Field>
+      <SimilarPosts title={title} boardId={boardId || undefined} />
+      <MarkdownEditor id="new-post-content" label="Description" value={content} onInput={setContent} error={errors.contentMarkdown} maxLength={CONTENT_MAX} />
+      {failure !== null && <ErrorNotice error={failure} />}
+      <div class="form-actions">
+        <button type="submit" class="button button--primary" disabled={pending}>
+          {pending ? 'Posting…' : 'Post idea'}
+        </button>
+        <a class="button button--quiet" href={board ? `/b/${encodeURIComponent(board.url)}` : '/'}>
+          Cancel
+        </a>
+      </div>
+    </form>
+  );
+}
+
+/** The board named by `?board=`, or the only board when there is just one. */
+function presetBoard(boards: Board[], url: string | undefined): string {
+  const named = boards.find((b) => b.url === url);
+  if (named) return named.boardId;
+  return boards.length === 1 ? boards[0]!.boardId : '';
+}
+
+interface BoardFieldProps {
+  boards: Loaded<Board[]>;
+  value: string;
+  error?: string;
+  onChange: (boardId: string) => void;
+}
+
+function BoardField({ boards, value, error, onChange }: BoardFieldProps) {
+  if (boards.error) return <ErrorNotice error={boards.error} onRetry={boards.reload} />;
+  // With no boards at all, a post goes in without one.
+  if (boards.data?.length === 0) return null;
+  return (
+    <Field id="new-post-board" label="Board" error={error}>
+      {(describedBy, invalid) => (
+        <select
+          id="new-post-board"
+          value={value}
+          required
+          disabled={!boards.data}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        >
+          <option value="">{boards.data ? 'Choose a board' : 'Loading boards…'}</option>
+          {boards.data?.map((board) => (
+            <option key={board.boardId} value={board.boardId}>
+              {board.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
