@@ -13,9 +13,9 @@ const announcement = (page: Page) => page.locator('.similar__count');
 let poster: Member;
 
 // Seeded inside the first test: AVA may run this file's `before` hooks alongside the harness's.
-test.serial('a member can be seeded', async (t) => {
+// After useWebServer's own before hook: hooks run in the order they are registered.
+test.before(async (t) => {
   poster = await member(t.context.web, { name: 'Grace Hopper' });
-  t.truthy(poster.token);
 });
 
 test.serial('a visitor is told why to sign in and led to sign in and back', async (t) => {
