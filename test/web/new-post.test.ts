@@ -13,8 +13,8 @@ const announcement = (page: Page) => page.locator('.similar__count');
 let poster: Member;
 
 // Seeded inside the first test: AVA may run this file's `before` hooks alongside the harness's.
-// After useWebServer's own before hook: hooks run in the order they are registered.
-test.before(async (t) => {
+// Serial, so it runs after useWebServer's before hook (before hooks otherwise run concurrently).
+test.serial.before(async (t) => {
   poster = await member(t.context.web, { name: 'Grace Hopper' });
 });
 
