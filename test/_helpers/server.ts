@@ -102,7 +102,8 @@ export async function sendRequest(
   // Lower-cased so a caller's `Content-Type` replaces ours instead of being joined to it.
   for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
   const url = `${root}${options.fromRoot ? '' : API_PREFIX}${path}`;
-  const response = await fetch(url, { method, headers, body: payload });
+  // The cast: with DOM types in the test project (browser tests), fetch wants an ArrayBuffer-backed view.
+  const response = await fetch(url, { method, headers, body: payload as string | Uint8Array<ArrayBuffer> | undefined });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: parseJsonOrNull(text), text };
 }

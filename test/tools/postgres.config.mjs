@@ -1,7 +1,7 @@
 // The PostgreSQL run of `npm test` (test/tools/run-postgres.ts): the storage contract tests, the
-// whole HTTP suite and the PostgreSQL-only tests, on FEEDBACKD_TEST_ENGINE=postgres. Every storage
-// test file runs on both engines except these, which test the JSON-file engine's own files
-// (journal, snapshot, lock, crash replay, file upgrades).
+// whole HTTP suite, the PostgreSQL-only tests and the browser tests, on
+// FEEDBACKD_TEST_ENGINE=postgres. Every storage test file runs on both engines except these, which
+// test the JSON-file engine's own files (journal, snapshot, lock, crash replay, file upgrades).
 const lowdbOnly = ['lowdb-indexes', 'comments-upgrade', 'crash', 'files', 'journal', 'lock', 'restart', 'schema'];
 
 export default {
@@ -11,6 +11,8 @@ export default {
     'test/http/**/*.test.ts',
     'test/storage-pg/**/*.test.ts',
     'test/postgres/**/*.test.ts',
+    // The browser tests too: the web app must work the same on both engines.
+    'test/web/**/*.test.ts',
   ],
   extensions: { ts: 'module' },
   nodeArguments: ['--import=tsx'],

@@ -28,10 +28,10 @@ function dangerIn(page: Page, selector: string): Promise<string[]> {
     ({ selector, urlAttributes }) => {
       const found: string[] = [];
       const forbidden = ['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'SVG', 'MATH', 'STYLE', 'FORM', 'BASE', 'META', 'LINK', 'INPUT', 'BUTTON'];
-      for (const root of document.querySelectorAll(selector)) {
-        for (const el of root.querySelectorAll('*')) {
+      for (const root of Array.from(document.querySelectorAll(selector))) {
+        for (const el of Array.from(root.querySelectorAll('*'))) {
           if (forbidden.includes(el.tagName.toUpperCase())) found.push(`<${el.tagName.toLowerCase()}>`);
-          for (const attr of el.attributes) {
+          for (const attr of Array.from(el.attributes)) {
             const name = attr.name.toLowerCase();
             if (name.startsWith('on') || name === 'style') found.push(`${el.tagName.toLowerCase()}[${name}]`);
             // Browsers ignore whitespace and control characters inside a scheme, so compare without them.

@@ -24,7 +24,7 @@ function SignInFirst() {
     <div class="card new-post__sign-in">
       <p>
         Ideas come from people with an account, so the team can reply to you. Once you are in, you will see whether someone
-        already asked for the same thing, and hear back when the team answers or plans it.
+        already asked for the same thing, and can vote for it instead.
       </p>
       <div class="form-actions">
         <a class="button button--primary" href={signInHref(location.url)}>

@@ -1,0 +1,58 @@
+// The size budget of a first visit to a board page, on the real build (`npm run build:web`): the
+// HTML, the icon, the stylesheet, the entry script and every chunk it imports statically, brotli-
+// compressed as served. Lazy chunks (other pages, the Markdown renderer) load later and do not count.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import test from 'ava';
+
+const WEB = fileURLToPath(new URL('../../dist/web/', import.meta.url));
+const BUDGET = 100 * 1024;
+
+/** Bytes sent for a file: its `.br` copy when the build made one (it does where that is smaller). */
+function servedSize(path: string): number {
+  return existsSync(`${path}.br`) ? statSync(`${path}.br`).size : statSync(path).size;
+}
+
+/** URL paths in index.html's `<script src>` and `<link href>` (stylesheet, modulepreload, icon). */
+function namedAssets(html: string): string[] {
+  const tags = html.match(/<(?:script|link)\b[^>]*>/g) ?? [];
+  return tags.flatMap((tag) => /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1] ?? []);
+}
+
+/** `import … from "./x.js"`, `import "./x.js"` and `export … from "./x.js"`, but not `import("./x.js")`. */
+function staticImports(source: string): string[] {
+  return [...source.matchAll(/(?:\bfrom|\bimport)\s*"(\.\/[^"]+)"/g)].map((match) => match[1]!.slice(2));
+}
+
+/** The scripts index.html names and every chunk they import statically, as URL paths. */
+function firstLoadScripts(html: string): Set<string> {
+  const pending = namedAssets(html).filter((path) => path.endsWith('.js'));
+  const seen = new Set<string>();
+  for (let path = pending.pop(); path !== undefined; path = pending.pop()) {
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const dir = path.slice(0, path.lastIndexOf('/') + 1);
+    for (const name of staticImports(readFileSync(join(WEB, path), 'utf8'))) pending.push(dir + name);
+  }
+  return seen;
+}
+
+const built = existsSync(join(WEB, 'index.html'));
+
+(built ? test : test.skip)('every asset index.html names exists in dist/web', (t) => {
+  const assets = namedAssets(readFileSync(join(WEB, 'index.html'), 'utf8'));
+  t.true(assets.length >= 3, 'an icon, a stylesheet and a script at least');
+  for (const path of assets) t.true(existsSync(join(WEB, path)), `${path} is missing`);
+});
+
+(built ? test : test.skip)('a first visit to a board page loads at most 100 KB (brotli)', (t) => {
+  const html = readFileSync(join(WEB, 'index.html'), 'utf8');
+  const files = new Set(['/index.html', ...namedAssets(html).filter((path) => !path.endsWith('.js')), ...firstLoadScripts(html)]);
+  const sizes = [...files].map((path) => ({ path, bytes: servedSize(join(WEB, path)) }));
+  const total = sizes.reduce((sum, { bytes }) => sum + bytes, 0);
+  t.log(`first load: ${total.toLocaleString('en')} bytes brotli in ${files.size} files (budget ${BUDGET.toLocaleString('en')})`);
+  const notPreloaded = [...firstLoadScripts(html)].filter((path) => !namedAssets(html).includes(path));
+  if (notPreloaded.length > 0) t.log(`imported but not preloaded (a request waterfall): ${notPreloaded.join(', ')}`);
+  t.true(total <= BUDGET, sizes.map(({ path, bytes }) => `${path} ${bytes}`).join('\n'));
+});
