@@ -1,4 +1,107 @@
-/** Placeholder until the page is written. */
+import { useLocation } from 'preact-iso/router';
+import { useState } from 'preact/hooks';
+import { ApiError } from '../api/client.js';
+import { checkResetToken, setPassword } from '../api/endpoints.js';
+import { Field } from '../components/field.js';
+import { ErrorNotice } from '../components/notice.js';
+import { Skeleton } from '../components/skeleton.js';
+import { endSession } from '../session.js';
+import { useLoad } from '../use-load.js';
+import { AccountCard } from './account-card.js';
+import { FormProblem, SubmitButton, textInput, useSubmission } from './account-form.js';
+
+const FIELDS = ['password'] as const;
+const TITLE = 'Choose a new password';
+
+/** A token the API refuses: the link is unknown, used or expired (API.md §4.3.6). */
+const isDeadLink = (error: unknown) =>
+  error instanceof ApiError && (error.code === 'INVALID_TOKEN' || error.code === 'MISSING_TOKEN');
+
+/** The page a reset mail links to: checks the link first, then takes the new password. */
 export function PasswordResetConfirmPage() {
-  return <h1>PasswordResetConfirmPage</h1>;
+  const location = useLocation();
+  const token = location.query.token ?? '';
+  const check = useLoad(() => checkResetToken(token), [token]);
+  const [changed, setChanged] = useState(false);
+
+  if (changed) return <PasswordChanged />;
+  if (check.error && isDeadLink(check.error)) return <DeadLink error={check.error} />;
+  if (check.error) {
+    return (
+      <AccountCard title={TITLE}>
+        <ErrorNotice error={check.error} onRetry={check.reload} />
+      </AccountCard>
+    );
+  }
+  if (check.loading) {
+    return (
+      <AccountCard title={TITLE}>
+        <Skeleton rows={1} label="Checking the link" />
+      </AccountCard>
+    );
+  }
+  return <NewPasswordForm token={token} onChanged={() => setChanged(true)} />;
+}
+
+function NewPasswordForm({ token, onChanged }: { token: string; onChanged: () => void }) {
+  const form = useSubmission('new-password', FIELDS);
+  const [password, setValue] = useState('');
+  const submit = (event: Event) => {
+    event.preventDefault();
+    void form.run(async () => {
+      await setPassword(token, password);
+      // The API has just invalidated every token of this account, this device's included.
+      endSession();
+      onChanged();
+    });
+  };
+  if (isDeadLink(form.error)) return <DeadLink error={form.error} />;
+  return (
+    <AccountCard title={TITLE}>
+      <form noValidate onSubmit={submit}>
+        <Field id="new-password-password" label="New password" hint="At least 8 characters." error={form.fieldError('password')}>
+          {(describedBy, invalid) => (
+            <input
+              id="new-password-password"
+              name="password"
+              type="password"
+              autocomplete="new-password"
+              required
+              value={password}
+              onInput={textInput(setValue)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+            />
+          )}
+        </Field>
+        <FormProblem error={form.formError} />
+        <SubmitButton pending={form.pending} label="Set password" pendingLabel="Setting password…" />
+      </form>
+    </AccountCard>
+  );
+}
+
+function DeadLink({ error }: { error: unknown }) {
+  return (
+    <AccountCard title={TITLE}>
+      <div class="notice notice--error" role="alert">
+        <p>{(error as ApiError).message}</p>
+      </div>
+      <p>Reset links work once and expire after 2 hours.</p>
+      <a class="button button--primary" href="/password-reset">
+        Request a new link
+      </a>
+    </AccountCard>
+  );
+}
+
+function PasswordChanged() {
+  return (
+    <AccountCard title="Password changed">
+      <p role="status">Your password is changed. Sign in with it.</p>
+      <a class="button button--primary" href="/sign-in">
+        Sign in
+      </a>
+    </AccountCard>
+  );
 }

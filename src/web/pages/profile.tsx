@@ -1,4 +1,127 @@
-/** Placeholder until the page is written. */
+import { useLocation } from 'preact-iso/router';
+import { useState } from 'preact/hooks';
+import { updateProfile } from '../api/endpoints.js';
+import type { Profile } from '../api/types.js';
+import { Field } from '../components/field.js';
+import { Skeleton } from '../components/skeleton.js';
+import { endSession, type Session, sessionStore, useSession } from '../session.js';
+import { AccountCard } from './account-card.js';
+import { FormProblem, SubmitButton, textInput, useSubmission } from './account-form.js';
+import { ResendVerification } from './account-resend.js';
+
+const TITLE = 'Your profile';
+
+/** The signed-in visitor's name (editable), username, email and its confirmation, and sign-out. */
 export function ProfilePage() {
-  return <h1>ProfilePage</h1>;
+  const session = useSession();
+  if (session === undefined) {
+    return (
+      <AccountCard title={TITLE}>
+        <Skeleton rows={2} label="Loading your profile" />
+      </AccountCard>
+    );
+  }
+  if (session === null) {
+    return (
+      <AccountCard title={TITLE}>
+        <p>Sign in to see and change your profile.</p>
+        <a class="button button--primary" href="/sign-in?next=%2Fprofile">
+          Sign in
+        </a>
+      </AccountCard>
+    );
+  }
+  return (
+    <AccountCard title={TITLE}>
+      <NameForm session={session} />
+      <AccountFacts user={session.user} />
+      <SignOut />
+    </AccountCard>
+  );
+}
+
+const FIELDS = ['name'] as const;
+
+function NameForm({ session }: { session: Session }) {
+  const form = useSubmission('profile', FIELDS);
+  const [name, setName] = useState(session.user.name);
+  const [saved, setSaved] = useState(false);
+  const submit = (event: Event) => {
+    event.preventDefault();
+    setSaved(false);
+    void form.run(async () => {
+      const updated = await updateProfile(name.trim());
+      // The header shows the name too; the PATCH answer has no isVerified, so merge.
+      sessionStore.set({ ...session, user: { ...session.user, ...updated } });
+      setName(updated.name);
+      setSaved(true);
+    });
+  };
+  const edit = (value: string) => {
+    setName(value);
+    setSaved(false);
+  };
+  return (
+    <form noValidate onSubmit={submit}>
+      <Field id="profile-name" label="Name" hint="Shown next to your ideas and comments." error={form.fieldError('name')}>
+        {(describedBy, invalid) => (
+          <input
+            id="profile-name"
+            name="name"
+            type="text"
+            autocomplete="name"
+            value={name}
+            onInput={textInput(edit)}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+          />
+        )}
+      </Field>
+      <FormProblem error={form.formError} />
+      <div class="form-actions">
+        <SubmitButton pending={form.pending} label="Save" pendingLabel="Saving…" />
+        <span class="muted small" role="status">
+          {saved ? 'Saved.' : ''}
+        </span>
+      </div>
+    </form>
+  );
+}
+
+function AccountFacts({ user }: { user: Profile }) {
+  return (
+    <>
+      <dl class="account-facts">
+        <div>
+          <dt>Username</dt>
+          <dd>{user.username}</dd>
+        </div>
+        <div>
+          <dt>Email</dt>
+          <dd>
+            <span>{user.email}</span>
+            <span class={`account-status small${user.isVerified ? ' account-status--ok' : ''}`}>
+              {user.isVerified ? 'Confirmed' : 'Not confirmed yet'}
+            </span>
+          </dd>
+        </div>
+      </dl>
+      {!user.isVerified && <ResendVerification email={user.email} label="Send a new confirmation link" />}
+    </>
+  );
+}
+
+function SignOut() {
+  const location = useLocation();
+  const signOut = () => {
+    endSession();
+    location.route('/');
+  };
+  return (
+    <div class="account-signout">
+      <button type="button" class="button" onClick={signOut}>
+        Sign out
+      </button>
+    </div>
+  );
 }

@@ -1,4 +1,130 @@
-/** Placeholder until the page is written. */
+import { useLocation } from 'preact-iso/router';
+import { useState } from 'preact/hooks';
+import { signIn } from '../api/endpoints.js';
+import { Field } from '../components/field.js';
+import { startSession, useSession } from '../session.js';
+import { useSite } from '../site.js';
+import { AccountCard, AccountLinks } from './account-card.js';
+import { accountMessage, FormProblem, SubmitButton, textInput, useSubmission } from './account-form.js';
+import { castPendingVote, pendingVote, returnQuery, safeNext } from './account-return.js';
+
+const FIELDS = ['email', 'password'] as const;
+
+/** Email and password; afterwards back where the visitor was, with the vote they tried to make made. */
 export function SignInPage() {
-  return <h1>SignInPage</h1>;
+  const location = useLocation();
+  const session = useSession();
+  const next = safeNext(location.query.next);
+  const vote = pendingVote(location.query.vote);
+  const [voteError, setVoteError] = useState<unknown>(null);
+  const [submitted, setSubmitted] = useState(false);
+
+  if (voteError) return <VoteNotCounted error={voteError} next={next} />;
+  // While our own sign-in is finishing, the session appears before the page moves on.
+  if (session && !submitted) return <AlreadySignedIn name={session.user.name || session.user.username} next={next} />;
+  const finish = async () => {
+    try {
+      await castPendingVote(vote);
+    } catch (error) {
+      setVoteError(error);
+      return;
+    }
+    location.route(next);
+  };
+  return <SignInForm next={next} vote={vote} onSubmit={setSubmitted} onSignedIn={finish} />;
+}
+
+interface SignInFormProps {
+  next: string;
+  vote: string | null;
+  /** Told true when a sign-in starts and false when it fails. */
+  onSubmit: (running: boolean) => void;
+  onSignedIn: () => Promise<void>;
+}
+
+function SignInForm({ next, vote, onSubmit, onSignedIn }: SignInFormProps) {
+  const site = useSite();
+  const form = useSubmission('sign-in', FIELDS);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const submit = (event: Event) => {
+    event.preventDefault();
+    void form.run(async () => {
+      onSubmit(true);
+      try {
+        await startSession(await signIn(email.trim(), password));
+      } catch (error) {
+        onSubmit(false);
+        throw error;
+      }
+      await onSignedIn();
+    });
+  };
+  return (
+    <AccountCard title="Sign in">
+      {vote && <p class="muted">Sign in to count your vote.</p>}
+      <form noValidate onSubmit={submit}>
+        <Field id="sign-in-email" label="Email" error={form.fieldError('email')}>
+          {(describedBy, invalid) => (
+            <input
+              id="sign-in-email"
+              name="email"
+              type="email"
+              autocomplete="email"
+              required
+              value={email}
+              onInput={textInput(setEmail)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+            />
+          )}
+        </Field>
+        <Field id="sign-in-password" label="Password" error={form.fieldError('password')}>
+          {(describedBy, invalid) => (
+            <input
+              id="sign-in-password"
+              name="password"
+              type="password"
+              autocomplete="current-password"
+              required
+              value={password}
+              onInput={textInput(setPassword)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+            />
+          )}
+        </Field>
+        <FormProblem error={form.formError} />
+        <SubmitButton pending={form.pending} label="Sign in" pendingLabel="Signing in…" />
+      </form>
+      <AccountLinks>
+        <a href="/password-reset">Forgot your password?</a>
+        {site?.settings.allowSignup && <a href={`/sign-up${returnQuery(next, vote)}`}>Create an account</a>}
+      </AccountLinks>
+    </AccountCard>
+  );
+}
+
+function AlreadySignedIn({ name, next }: { name: string; next: string }) {
+  return (
+    <AccountCard title="Sign in">
+      <p>You are signed in as {name}.</p>
+      <a class="button button--primary" href={next}>
+        Continue
+      </a>
+    </AccountCard>
+  );
+}
+
+function VoteNotCounted({ error, next }: { error: unknown; next: string }) {
+  return (
+    <AccountCard title="Signed in">
+      <div class="notice notice--error" role="alert">
+        <p>You are signed in, but your vote was not counted: {accountMessage(error)}</p>
+      </div>
+      <a class="button button--primary" href={next}>
+        Continue
+      </a>
+    </AccountCard>
+  );
 }

@@ -1,4 +1,151 @@
-/** Placeholder until the page is written. */
+import { useLocation } from 'preact-iso/router';
+import { useState } from 'preact/hooks';
+import { signUp } from '../api/endpoints.js';
+import { Field } from '../components/field.js';
+import { Skeleton } from '../components/skeleton.js';
+import { startSession, useSession } from '../session.js';
+import { useSite } from '../site.js';
+import { AccountCard, AccountLinks } from './account-card.js';
+import { FormProblem, SubmitButton, textInput, useSubmission } from './account-form.js';
+import { castPendingVote, pendingVote, returnQuery, safeNext } from './account-return.js';
+
+const FIELDS = ['name', 'email', 'password'] as const;
+
+/** A new account: name, email, password; then a word about the confirmation mail. */
 export function SignUpPage() {
-  return <h1>SignUpPage</h1>;
+  const location = useLocation();
+  const site = useSite();
+  const session = useSession();
+  const next = safeNext(location.query.next);
+  const vote = pendingVote(location.query.vote);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+
+  if (sentTo) return <CheckInbox email={sentTo} next={next} />;
+  if (!site) return <Skeleton rows={1} label="Loading" />;
+  if (!site.settings.allowSignup) return <SignUpClosed query={returnQuery(next, vote)} />;
+  if (session && !submitted) return <AlreadyHaveAccount next={next} />;
+  return <SignUpForm next={next} vote={vote} onSubmit={setSubmitted} onSignedUp={setSentTo} />;
+}
+
+interface SignUpFormProps {
+  next: string;
+  vote: string | null;
+  onSubmit: (running: boolean) => void;
+  onSignedUp: (email: string) => void;
+}
+
+function SignUpForm({ next, vote, onSubmit, onSignedUp }: SignUpFormProps) {
+  const form = useSubmission('sign-up', FIELDS);
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const submit = (event: Event) => {
+    event.preventDefault();
+    void form.run(async () => {
+      onSubmit(true);
+      try {
+        const user = await signUp(email.trim(), password, name.trim());
+        await startSession(user);
+        // The account exists either way; a vote that fails to count is visible on the board.
+        await castPendingVote(vote).catch(() => undefined);
+        onSignedUp(user.email);
+      } catch (error) {
+        onSubmit(false);
+        throw error;
+      }
+    });
+  };
+  return (
+    <AccountCard title="Create an account">
+      <form noValidate onSubmit={submit}>
+        <Field id="sign-up-name" label="Name (optional)" error={form.fieldError('name')}>
+          {(describedBy, invalid) => (
+            <input
+              id="sign-up-name"
+              name="name"
+              type="text"
+              autocomplete="name"
+              value={name}
+              onInput={textInput(setName)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+            />
+          )}
+        </Field>
+        <Field id="sign-up-email" label="Email" error={form.fieldError('email')}>
+          {(describedBy, invalid) => (
+            <input
+              id="sign-up-email"
+              name="email"
+              type="email"
+              autocomplete="email"
+              required
+              value={email}
+              onInput={textInput(setEmail)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+            />
+          )}
+        </Field>
+        <Field id="sign-up-password" label="Password" hint="At least 8 characters." error={form.fieldError('password')}>
+          {(describedBy, invalid) => (
+            <input
+              id="sign-up-password"
+              name="password"
+              type="password"
+              autocomplete="new-password"
+              required
+              value={password}
+              onInput={textInput(setPassword)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+            />
+          )}
+        </Field>
+        <FormProblem error={form.formError} />
+        <SubmitButton pending={form.pending} label="Create account" pendingLabel="Creating account…" />
+      </form>
+      <AccountLinks>
+        <span>
+          Already have an account? <a href={`/sign-in${returnQuery(next, vote)}`}>Sign in</a>
+        </span>
+      </AccountLinks>
+    </AccountCard>
+  );
+}
+
+function CheckInbox({ email, next }: { email: string; next: string }) {
+  return (
+    <AccountCard title="Account created">
+      <p role="status">
+        Check your inbox: we sent a link to <strong>{email}</strong> to confirm your address.
+      </p>
+      <a class="button button--primary" href={next}>
+        Continue
+      </a>
+    </AccountCard>
+  );
+}
+
+function SignUpClosed({ query }: { query: string }) {
+  return (
+    <AccountCard title="Create an account">
+      <p>Sign-up is closed on this site.</p>
+      <a class="button" href={`/sign-in${query}`}>
+        Sign in
+      </a>
+    </AccountCard>
+  );
+}
+
+function AlreadyHaveAccount({ next }: { next: string }) {
+  return (
+    <AccountCard title="Create an account">
+      <p>You are already signed in.</p>
+      <a class="button button--primary" href={next}>
+        Continue
+      </a>
+    </AccountCard>
+  );
 }
