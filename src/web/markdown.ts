@@ -16,6 +16,11 @@ const marked = new Marked({
   async: false,
   renderer: {
     html: ({ text }) => escapeHtml(text),
+    // The page's title is the one h1: a post's own headings start one level below it.
+    heading({ tokens, depth }) {
+      const level = Math.min(depth + 1, 6);
+      return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`;
+    },
   },
 });
 

@@ -76,6 +76,9 @@ test.serial('every hostile payload renders to HTML that cannot run script, even 
       (window as unknown as { renderMarkdown(s: string): string }).renderMarkdown('**bold** [link](https://example.org) `code`'),
     );
     t.is(ordinary.trim(), '<p><strong>bold</strong> <a href="https://example.org" rel="nofollow noopener noreferrer ugc">link</a> <code>code</code></p>');
+    // The page's title is its only h1: Markdown headings start at h2.
+    const heading = await page.evaluate(() => (window as unknown as { renderMarkdown(s: string): string }).renderMarkdown('# Title\n\n###### Deep'));
+    t.is(heading.trim(), '<h2>Title</h2>\n<h6>Deep</h6>');
   } finally {
     await context.close();
   }

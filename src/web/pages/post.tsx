@@ -1,4 +1,156 @@
-/** Placeholder until the page is written. */
+import { useLocation, useRoute } from 'preact-iso/router';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { ApiError } from '../api/client.js';
+import { deletePost, getBoard, getPostBySlug } from '../api/endpoints.js';
+import type { PostDetail, PostRecord, Voters } from '../api/types.js';
+import { Avatar } from '../components/avatar.js';
+import { Markdown } from '../components/markdown.js';
+import { ErrorNotice } from '../components/notice.js';
+import { Skeleton } from '../components/skeleton.js';
+import { StatusChip } from '../components/status-chip.js';
+import { TimeAgo } from '../components/time-ago.js';
+import { VoteButton } from '../components/vote-button.js';
+import { can, useSession } from '../session.js';
+import { setPageTitle } from '../site.js';
+import { useLoad } from '../use-load.js';
+import { NotFoundPage } from './not-found.js';
+import { PostActivity } from './post-activity.js';
+import { ConfirmDialog } from './post-confirm.js';
+import { PostEditForm } from './post-edit.js';
+import { ActionMenu, type MenuAction } from './post-menu.js';
+import { nameOf } from './post-thread.js';
+import { PostVoters } from './post-voters.js';
+
+/** One idea: its votes, description, voters and comments; edit and delete for those allowed. */
 export function PostPage() {
-  return <h1>PostPage</h1>;
+  const { params } = useRoute();
+  const slug = params.slug ?? '';
+  const post = useLoad(() => getPostBySlug(slug), [slug]);
+  if (post.error instanceof ApiError && post.error.code === 'POST_NOT_FOUND') return <NotFoundPage what="idea" />;
+  if (post.error) {
+    return (
+      <>
+        <h1>This idea could not be loaded</h1>
+        <ErrorNotice error={post.error} onRetry={post.reload} />
+      </>
+    );
+  }
+  if (!post.data) return <Skeleton label="Loading the idea" />;
+  return <PostView key={post.data.postId} loaded={post.data} />;
+}
+
+type Mode = 'read' | 'edit' | 'delete';
+
+function PostView({ loaded }: { loaded: PostDetail }) {
+  const location = useLocation();
+  const [post, setPost] = useState(loaded);
+  const [mode, setMode] = useState<Mode>('read');
+  const [announcement, setAnnouncement] = useState('');
+  const [refocus, setRefocus] = useState(0);
+  const trigger = useRef<HTMLButtonElement>(null);
+  useEffect(() => setPost(loaded), [loaded]);
+  useEffect(() => setPageTitle(post.title), [post.title]);
+  // After the edit form closes, focus goes back to the menu button (after any route change moved it to main).
+  useEffect(() => {
+    if (refocus > 0) trigger.current?.focus();
+  }, [refocus]);
+
+  const closeEdit = () => {
+    setMode('read');
+    setRefocus(refocus + 1);
+  };
+  const saved = (record: PostRecord) => {
+    const { title, slug, contentMarkdown, updatedAt } = record;
+    setPost({ ...post, title, slug, contentMarkdown, updatedAt });
+    setAnnouncement('Idea saved');
+    closeEdit();
+    if (slug !== post.slug) location.route(`/p/${slug}`, true);
+  };
+  const leave = () => location.route(post.board ? `/b/${encodeURIComponent(post.board.url)}` : '/');
+
+  return (
+    <>
+      <article class="post" aria-labelledby="post-title">
+        <div class="post__head">
+          <div class="post__vote">
+            <VoteButton postId={post.postId} voters={post.voters} onChange={(voters: Voters) => setPost({ ...post, voters })} />
+          </div>
+          <h1 id="post-title" class="post__title">
+            {post.title}
+          </h1>
+          <PostMeta post={post} />
+          <PostMenu post={post} triggerRef={trigger} onEdit={() => setMode('edit')} onDelete={() => setMode('delete')} />
+        </div>
+        <p class="visually-hidden" role="status">
+          {announcement}
+        </p>
+        {mode === 'edit' ? (
+          <PostEditForm postId={post.postId} title={post.title} contentMarkdown={post.contentMarkdown} onSaved={saved} onCancel={closeEdit} />
+        ) : (
+          post.contentMarkdown && <Markdown class="post__body" source={post.contentMarkdown} />
+        )}
+        <BoardVoters post={post} />
+      </article>
+      <PostActivity postId={post.postId} />
+      {mode === 'delete' && (
+        <ConfirmDialog
+          question="Delete this idea? Its votes and comments go too."
+          confirmLabel="Delete"
+          pendingLabel="Deleting…"
+          onConfirm={() => deletePost(post.postId)}
+          onDone={leave}
+          onCancel={() => {
+            setMode('read');
+            trigger.current?.focus();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** Status, board, author and age, in one line. */
+function PostMeta({ post }: { post: PostDetail }) {
+  return (
+    <div class="meta post__meta">
+      {post.roadmap && <StatusChip roadmap={post.roadmap} />}
+      {post.board && (
+        <a class="post__board" href={`/b/${encodeURIComponent(post.board.url)}`}>
+          <span class="dot" style={{ background: `#${post.board.color}` }} aria-hidden="true" />
+          {post.board.name}
+        </a>
+      )}
+      <span class="post__author">
+        <Avatar user={post.author} size={24} />
+        {nameOf(post.author)}
+      </span>
+      <TimeAgo iso={post.createdAt} />
+    </div>
+  );
+}
+
+interface PostMenuProps {
+  post: PostDetail;
+  triggerRef: { current: HTMLButtonElement | null };
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** The "…" menu, for the author and for those who may edit or delete others' posts. */
+function PostMenu({ post, triggerRef, onEdit, onDelete }: PostMenuProps) {
+  const session = useSession();
+  const mine = session?.user.userId === post.author.userId;
+  const actions: MenuAction[] = [];
+  if (mine || can(session, 'post:update')) actions.push({ label: 'Edit', onSelect: onEdit });
+  if (mine || can(session, 'post:destroy')) actions.push({ label: 'Delete', onSelect: onDelete, danger: true });
+  if (actions.length === 0) return null;
+  return <ActionMenu label="Post actions" actions={actions} triggerRef={triggerRef} />;
+}
+
+/** Voters, on boards that show them (the board's `view_voters`, API.md §3.10). */
+function BoardVoters({ post }: { post: PostDetail }) {
+  const boardUrl = post.board?.url ?? null;
+  const board = useLoad(() => (boardUrl ? getBoard(boardUrl) : Promise.resolve(null)), [boardUrl]);
+  if (!board.data?.view_voters) return null;
+  return <PostVoters postId={post.postId} voters={post.voters} />;
 }

@@ -1,0 +1,77 @@
+import { useState } from 'preact/hooks';
+import { ApiError, fieldOf } from '../api/client.js';
+import { updatePost } from '../api/endpoints.js';
+import type { PostRecord } from '../api/types.js';
+import { Field } from '../components/field.js';
+import { MarkdownEditor } from '../components/markdown-editor.js';
+import { ErrorNotice } from '../components/notice.js';
+
+interface PostEditProps {
+  postId: string;
+  title: string;
+  contentMarkdown: string | null;
+  onSaved: (post: PostRecord) => void;
+  onCancel: () => void;
+}
+
+const FIELDS = ['title', 'contentMarkdown'];
+
+/** The post's title and description, edited in place. */
+export function PostEditForm({ postId, title: initialTitle, contentMarkdown, onSaved, onCancel }: PostEditProps) {
+  const [title, setTitle] = useState(initialTitle);
+  const [description, setDescription] = useState(contentMarkdown ?? '');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  const save = async (event: Event) => {
+    event.preventDefault();
+    setPending(true);
+    setError(null);
+    try {
+      onSaved(await updatePost(postId, { title, contentMarkdown: description.trim() ? description : null }));
+    } catch (err) {
+      setError(err);
+      setPending(false);
+    }
+  };
+  const field = error instanceof ApiError ? fieldOf(error) : null;
+  const errorFor = (name: string) => (field === name ? (error as ApiError).message : null);
+  const formError = error !== null && !FIELDS.includes(field ?? '') ? error : null;
+
+  return (
+    <form class="post-edit" onSubmit={save} aria-label="Edit idea" noValidate>
+      {formError !== null && <ErrorNotice error={formError} />}
+      <Field id="post-edit-title" label="Title" error={errorFor('title')}>
+        {(describedBy, invalid) => (
+          <input
+            id="post-edit-title"
+            type="text"
+            value={title}
+            maxLength={200}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            onInput={(event) => setTitle(event.currentTarget.value)}
+            // biome-ignore lint/a11y/noAutofocus: the form opens on the reader's request; focus belongs in it.
+            autoFocus
+          />
+        )}
+      </Field>
+      <MarkdownEditor
+        id="post-edit-description"
+        label="Description"
+        value={description}
+        onInput={setDescription}
+        error={errorFor('contentMarkdown')}
+        maxLength={50000}
+      />
+      <div class="form-actions">
+        <button type="submit" class="button button--primary" disabled={pending}>
+          {pending ? 'Saving…' : 'Save'}
+        </button>
+        <button type="button" class="button" disabled={pending} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'preact/hooks';
+import { listVoters } from '../api/endpoints.js';
+import type { VoteEntry, Voters } from '../api/types.js';
+import { Avatar } from '../components/avatar.js';
+import { ErrorNotice } from '../components/notice.js';
+import { formatNumber } from '../format.js';
+import { nameOf } from './post-thread.js';
+
+/** The latest voters as small faces ("+12" for the rest), and the full list on request. */
+export function PostVoters({ postId, voters }: { postId: string; voters: Voters }) {
+  const [expanded, setExpanded] = useState(false);
+  const rest = voters.votesCount - voters.votes.length;
+  // A vote by the viewer changes the list; remounting the full list reads it again.
+  const version = `${voters.votesCount}|${voters.viewerVote?.voteId ?? ''}`;
+  return (
+    <section class="voters" aria-labelledby="voters-heading">
+      <h2 id="voters-heading" class="voters__heading">
+        Voters
+      </h2>
+      {voters.votesCount === 0 ? (
+        <p class="muted small">No votes yet.</p>
+      ) : (
+        <>
+          <ul class="voters__faces" aria-label="Latest voters">
+            {voters.votes.map((vote) => (
+              <li key={vote.voteId} title={nameOf(vote)}>
+                <Avatar user={vote} size={28} />
+                <span class="visually-hidden">{nameOf(vote)}</span>
+              </li>
+            ))}
+            {rest > 0 && (
+              <li class="voters__more">
+                <span aria-hidden="true">+{formatNumber(rest)}</span>
+                <span class="visually-hidden">and {formatNumber(rest)} more</span>
+              </li>
+            )}
+          </ul>
+          <button type="button" class="button button--quiet small" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+            {expanded ? 'Hide voters' : 'Show all voters'}
+          </button>
+          {expanded && <AllVoters key={version} postId={postId} />}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Every voter, newest first, twenty at a time. */
+function AllVoters({ postId }: { postId: string }) {
+  const [entries, setEntries] = useState<VoteEntry[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [after, setAfter] = useState<string | undefined>(undefined);
+  const [state, setState] = useState<{ loading: boolean; error: unknown }>({ loading: true, error: null });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    setState({ loading: true, error: null });
+    listVoters(postId, after).then(
+      (page) => {
+        if (!current) return;
+        setEntries((earlier) => [...earlier, ...page.results]);
+        setCursor(page.page_info.has_next_page ? page.page_info.end_cursor : null);
+        setState({ loading: false, error: null });
+      },
+      (error: unknown) => current && setState({ loading: false, error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [postId, after, attempt]);
+
+  return (
+    <div class="voters__all">
+      <ul class="voters__list" aria-label="All voters" aria-busy={state.loading}>
+        {entries.map((entry) => (
+          <li key={entry.voteId}>
+            <Avatar user={entry.user} size={24} />
+            <span>{nameOf(entry.user)}</span>
+          </li>
+        ))}
+      </ul>
+      {state.error !== null && <ErrorNotice error={state.error} onRetry={() => setAttempt(attempt + 1)} />}
+      {state.loading && <p class="muted small">Loading voters…</p>}
+      {!state.loading && cursor && (
+        <button type="button" class="button small" onClick={() => setAfter(cursor)}>
+          Show more voters
+        </button>
+      )}
+    </div>
+  );
+}
