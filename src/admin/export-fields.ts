@@ -9,6 +9,7 @@ export type FieldKind =
   | 'string?'
   | '~string'
   | 'boolean'
+  | '~boolean'
   | 'integer'
   | 'time'
   | 'strings'
@@ -28,6 +29,7 @@ const RULES: Record<FieldKind, { test: (value: unknown) => boolean; text: string
   'string?': { test: (value) => value === null || typeof value === 'string', text: 'a string or null' },
   '~string': { test: (value) => value === undefined || typeof value === 'string', text: 'a string when present' },
   boolean: { test: (value) => typeof value === 'boolean', text: 'true or false' },
+  '~boolean': { test: (value) => value === undefined || typeof value === 'boolean', text: 'true or false when present' },
   integer: { test: (value) => Number.isSafeInteger(value), text: 'an integer' },
   time: { test: (value) => typeof value === 'string' && TIME.test(value), text: 'an ISO 8601 time like 2024-01-31T12:00:00.000Z' },
   strings: { test: (value) => Array.isArray(value) && value.every((item) => typeof item === 'string'), text: 'a list of strings' },

@@ -11,7 +11,9 @@ import type { FieldSpec } from './export-fields.js';
  *   exportedAt              ISO 8601 time of the snapshot
  *   includesPasswordHashes  true when users carry `passwordHash`
  *   counts                  rows per section; when present, a section with another number of rows refuses the file
- *   settings                the site settings (SETTINGS_FIELDS); absent: the board keeps its own
+ *   settings                the site settings (SETTINGS_FIELDS); absent: the board keeps its own.
+ *                           `gravatar` may be absent (files written before it existed): the board's own
+ *                           value stays, true on a new board
  * then one list per section (SECTION_FIELDS), in import order: users, roles, roleAssignments, boards,
  * roadmaps, posts, votes, comments. A row refers only to rows of earlier sections, or, for a reply,
  * to its parent comment, which comes earlier in `comments`. Rows are sorted by (createdAt, id),
@@ -151,4 +153,5 @@ export const SETTINGS_FIELDS: FieldSpec = {
   allowSignup: 'boolean',
   developerMode: 'boolean',
   labs: 'labs',
+  gravatar: '~boolean',
 };

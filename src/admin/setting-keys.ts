@@ -17,7 +17,7 @@ export interface SettingKey {
   kind: SettingKind;
 }
 
-/** Every key, in the order of API.md §3.13. */
+/** Every key, in the order of API.md §3.13, then feedbackd's own. */
 export const SETTING_KEYS = {
   title: { route: 'site', field: 'title', kind: 'text' },
   description: { route: 'site', field: 'description', kind: 'clearable' },
@@ -31,6 +31,7 @@ export const SETTING_KEYS = {
   'labs.comments': { route: 'labs', field: 'comments', kind: 'boolean' },
   'labs.voteOnBehalf': { route: 'labs', field: 'voteOnBehalf', kind: 'boolean' },
   developer_mode: { route: 'site', field: 'developer_mode', kind: 'boolean' },
+  gravatar: { route: 'site', field: 'gravatar', kind: 'boolean' },
 } as const satisfies Record<string, SettingKey>;
 
 /** One key of `settings get|set`. */

@@ -17,18 +17,29 @@ export function imageOrigin(url: string | null): string | null {
   return SAFE_ORIGIN.test(origin) ? origin : null;
 }
 
-/** The policy for a site logo and icon (the site settings change rarely, so the last answer is kept). */
+/** What of the site settings the policy depends on (the shape of `GET /settings/site`). */
+export interface PolicySettings {
+  logo: string | null;
+  icon: string | null;
+  /** Avatars from Gravatar: false leaves its origin out of `img-src`. */
+  gravatar: boolean;
+}
+
+/** The policy for the last settings (they change rarely, so the last answer is kept). */
 let last: { key: string; policy: string } | undefined;
 
-/** The Content-Security-Policy of the web app's HTML: its own files only, images also from avatars, logo and icon. */
-export function contentSecurityPolicy(logo: string | null, icon: string | null): string {
-  const key = JSON.stringify([logo, icon]);
-  if (last?.key !== key) last = { key, policy: buildPolicy([logo, icon]) };
+/**
+ * The Content-Security-Policy of the web app's HTML: its own files only, images also from the
+ * site's logo and icon, and from Gravatar while the site's `gravatar` setting is on.
+ */
+export function contentSecurityPolicy({ logo, icon, gravatar }: PolicySettings): string {
+  const key = JSON.stringify([logo, icon, gravatar]);
+  if (last?.key !== key) last = { key, policy: buildPolicy([logo, icon], gravatar) };
   return last.policy;
 }
 
-function buildPolicy(imageUrls: Array<string | null>): string {
-  const origins = new Set([AVATAR_ORIGIN]);
+function buildPolicy(imageUrls: Array<string | null>, gravatar: boolean): string {
+  const origins = new Set<string>(gravatar ? [AVATAR_ORIGIN] : []);
   for (const url of imageUrls) {
     const origin = imageOrigin(url);
     if (origin) origins.add(origin);
@@ -37,7 +48,7 @@ function buildPolicy(imageUrls: Array<string | null>): string {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    `img-src 'self' ${[...origins].join(' ')}`,
+    `img-src ${["'self'", ...origins].join(' ')}`,
     "connect-src 'self'",
     "font-src 'self'",
     "object-src 'none'",

@@ -32,7 +32,7 @@ export function serveWebApp(services: ServiceContext, webDir: string): Middlewar
   };
 }
 
-/** Headers of the HTML page; the policy allows the current logo and icon, so settings are read per page. */
+/** Headers of the HTML page; the policy follows the current logo, icon and `gravatar`, so settings are read per page. */
 async function pageSecurityHeaders(services: ServiceContext): Promise<Record<string, string>> {
   return {
     'Content-Security-Policy': await pagePolicy(services),
@@ -43,12 +43,13 @@ async function pageSecurityHeaders(services: ServiceContext): Promise<Record<str
 
 async function pagePolicy(services: ServiceContext): Promise<string> {
   try {
-    const { logo, icon } = await getSiteSettings(services);
-    return contentSecurityPolicy(logo, icon);
+    return contentSecurityPolicy(await getSiteSettings(services));
   } catch (err) {
-    // Without settings the page still loads (and shows the API's own error); only the logo may be blocked.
+    // Without settings the page still loads (and shows the API's own error); only the logo may be
+    // blocked. Gravatar is left out too: a board that turned it off never has it allowed by accident
+    // (the app shows initials until it has read the settings anyway).
     services.logger.warn({ err }, 'site settings unavailable for the page policy');
-    return contentSecurityPolicy(null, null);
+    return contentSecurityPolicy({ logo: null, icon: null, gravatar: false });
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Labs, SettingsRow } from '../storage/types.js';
 
-/** The public Settings shape (API.md §3.13), keys in documented order. */
+/** The public Settings shape (API.md §3.13), keys in documented order, then feedbackd's own. */
 export interface Settings {
   title: string;
   description: string | null;
@@ -12,9 +12,14 @@ export interface Settings {
   allowSignup: boolean;
   labs: Labs;
   developer_mode: boolean;
+  /** feedbackd's extension: avatars from Gravatar (false: initials only, nothing sent to gravatar.com). */
+  gravatar: boolean;
 }
 
-/** A stored settings row as the API shows it: `developerMode` becomes snake_case `developer_mode`. */
+/**
+ * A stored settings row as the API shows it: `developerMode` becomes snake_case `developer_mode`;
+ * `gravatar`, absent from data stores made before it existed (either engine), is true.
+ */
 export function toSettings(row: SettingsRow): Settings {
   return {
     title: row.title,
@@ -27,6 +32,7 @@ export function toSettings(row: SettingsRow): Settings {
     allowSignup: row.allowSignup,
     labs: toLabs(row.labs),
     developer_mode: row.developerMode,
+    gravatar: row.gravatar ?? true,
   };
 }
 

@@ -121,6 +121,11 @@ export interface SettingsRow {
   allowSignup: boolean;
   developerMode: boolean;
   labs: Labs;
+  /**
+   * Avatars from Gravatar (a feedbackd extension of API.md §3.13). Absent in data stores made before
+   * it existed: read as true (services/settings-views.ts `toSettings`), so no migration is needed.
+   */
+  gravatar?: boolean;
 }
 
 export type MailTokenPurpose = 'verify' | 'reset';

@@ -16,24 +16,13 @@ const PasswordResetPage = lazy(() => import('./pages/password-reset.js').then((m
 const PasswordResetConfirmPage = lazy(() => import('./pages/password-reset-confirm.js').then((m) => m.PasswordResetConfirmPage));
 const ProfilePage = lazy(() => import('./pages/profile.js').then((m) => m.ProfilePage));
 
-let firstRoute = true;
-
-/** After in-app navigation, focus moves to the new page's content so screen readers start there. */
-function focusMain(): void {
-  if (firstRoute) {
-    firstRoute = false;
-    return;
-  }
-  document.getElementById('main')?.focus({ preventScroll: true });
-}
-
 /** The whole public site: one route per page. */
 export function App() {
   return (
     <LocationProvider>
       <Layout>
         <ErrorBoundary>
-          <Router onRouteChange={focusMain}>
+          <Router>
             <Route path="/" component={HomePage} />
             <Route path="/b/:url" component={BoardPage} />
             <Route path="/new" component={NewPostPage} />

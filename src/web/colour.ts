@@ -22,10 +22,30 @@ export function textOn(hex: string): string {
   return contrast(hex, '000000') >= contrast(hex, 'ffffff') ? '000000' : 'ffffff';
 }
 
-/** Sets `--accent` and `--on-accent` for the page from the site's accent colour. */
+/** `hex` moved toward `target` in steps until it has 3:1 against `background` (WCAG 1.4.11, focus indicators). */
+export function ringColour(hex: string, target: string, background: string): string {
+  let colour = hex;
+  for (let share = 0.1; contrast(colour, background) < 3 && share <= 1; share += 0.1) colour = mix(hex, target, share);
+  return colour;
+}
+
+function mix(from: string, to: string, share: number): string {
+  const a = Number.parseInt(from, 16);
+  const b = Number.parseInt(to, 16);
+  const channelAt = (shift: number) => Math.round(((a >> shift) & 255) * (1 - share) + ((b >> shift) & 255) * share);
+  return [16, 8, 0].map((shift) => channelAt(shift).toString(16).padStart(2, '0')).join('');
+}
+
+/** Page backgrounds of tokens.css, light and dark: the focus ring must stand out on both. */
+const LIGHT_BACKGROUND = 'ffffff';
+const DARK_BACKGROUND = '14161b';
+
+/** Sets `--accent`, `--on-accent` and the focus rings for the page from the site's accent colour. */
 export function applyAccent(hex: string): void {
   if (!/^[0-9a-f]{6}$/i.test(hex)) return;
   const root = document.documentElement.style;
   root.setProperty('--accent', `#${hex}`);
   root.setProperty('--on-accent', `#${textOn(hex)}`);
+  root.setProperty('--focus-ring-light', `#${ringColour(hex, '000000', LIGHT_BACKGROUND)}`);
+  root.setProperty('--focus-ring-dark', `#${ringColour(hex, 'ffffff', DARK_BACKGROUND)}`);
 }

@@ -6,6 +6,7 @@ import test, { type ExecutionContext } from 'ava';
 import { importData } from '../../src/admin/import.js';
 import type { ImportSummary } from '../../src/admin/import-report.js';
 import type { ServiceContext } from '../../src/services/context.js';
+import { getSiteSettings } from '../../src/services/settings.js';
 import { createRoadmap, OWNER } from '../_helpers/personas.js';
 import { openBoard, seedBoard } from './backup-fixtures.js';
 
@@ -168,4 +169,39 @@ test('a version-1 file (no comments section) still imports; a comments field in 
   t.deepEqual(summary.counts.comments, { imported: 0, skipped: 0, refused: 0 });
   t.deepEqual(summary.unknownSections, ['comments']);
   t.is(await ctx.storage.comments.count(), 0);
+});
+
+/** The settings of an export file written before `gravatar` existed (storage field names). */
+const OLDER_SETTINGS = {
+  title: 'Older board',
+  description: null,
+  logo: null,
+  icon: null,
+  accentColor: '484d7c',
+  googleAnalyticsId: null,
+  isPoweredBy: true,
+  allowSignup: false,
+  developerMode: false,
+  labs: { comments: true, voteOnBehalf: false },
+};
+
+test('an export without gravatar in its settings imports, and the board shows gravatar true', async (t) => {
+  const { ctx, run } = await board(t, false);
+  const { ada, sections } = author();
+  const summary = await run({ settings: OLDER_SETTINGS, ...sections });
+  t.is(summary.settings, 'imported');
+  t.deepEqual(summary.counts.users, { imported: 1, skipped: 0, refused: 0 });
+  t.truthy(await ctx.storage.users.get(ada.id));
+  t.like(await getSiteSettings(ctx), { title: 'Older board', allowSignup: false, gravatar: true });
+});
+
+test('gravatar in an export\'s settings is imported; anything but true or false refuses the file', async (t) => {
+  const { ctx, run } = await board(t, false);
+  await t.throwsAsync(run({ settings: { ...OLDER_SETTINGS, gravatar: 'no' } }), {
+    message: /is not a valid export: settings field gravatar must be true or false when present/,
+  });
+  t.is((await getSiteSettings(ctx)).title, 'Feedback', 'nothing written');
+  const summary = await run({ settings: { ...OLDER_SETTINGS, gravatar: false }, ...author().sections });
+  t.is(summary.settings, 'imported');
+  t.like(await getSiteSettings(ctx), { title: 'Older board', gravatar: false });
 });

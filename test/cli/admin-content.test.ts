@@ -1,4 +1,5 @@
 import test from 'ava';
+import { getSiteSettings } from '../../src/services/settings.ts';
 import { createMember, createPostAt } from '../_helpers/personas.js';
 import { admin, initBoard, jsonOf, type TestBoard, withBoard } from './_admin.ts';
 import { runInProcess } from './_cli.ts';
@@ -11,7 +12,7 @@ import { runInProcess } from './_cli.ts';
  */
 
 const SETTING_NAMES =
-  'title, description, logo, icon, accentColor, googleAnalyticsId, isPoweredBy, allowSignup, labs.comments, labs.voteOnBehalf, developer_mode';
+  'title, description, logo, icon, accentColor, googleAnalyticsId, isPoweredBy, allowSignup, labs.comments, labs.voteOnBehalf, developer_mode, gravatar';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
@@ -112,6 +113,21 @@ test('role and settings commands: tables, permissions one per line, holders, and
   t.is((await run(['settings', 'set', 'icon', '--clear'])).stdout, 'icon is now (none).\n');
   t.is((await run(['settings', 'set', 'labs.comments', 'true'])).stdout, 'labs.comments was already true.\n');
   t.like(jsonOf(t, await run(['settings', 'get', '--json'])), { title: 'Our ideas', icon: null, labs: { comments: true } });
+});
+
+test('settings set gravatar false turns Gravatar off for the API, and true turns it on again', async (t) => {
+  const board = await initBoard(t);
+  const run = (args: string[]) => inBoard(board, args);
+  t.is((await run(['settings', 'get', 'gravatar'])).stdout, 'true\n');
+  t.regex((await run(['settings', 'get'])).stdout, /^gravatar: {11}true$/m);
+  const off = await run(['settings', 'set', 'gravatar', 'false']);
+  t.deepEqual(off, { code: 0, stdout: 'gravatar is now false.\n', stderr: '' });
+  t.is((await run(['settings', 'get', 'gravatar', '--json'])).stdout, 'false\n');
+  t.is((await withBoard(board, (ctx) => getSiteSettings(ctx))).gravatar, false);
+  t.is((await run(['settings', 'set', 'gravatar', 'false'])).stdout, 'gravatar was already false.\n');
+  t.deepEqual(await run(['settings', 'set', 'gravatar', 'no']), { code: 1, stdout: '', stderr: 'error: gravatar must be true or false\n' });
+  t.like(jsonOf(t, await run(['settings', 'set', 'gravatar', 'true', '--json'])), { key: 'gravatar', changed: ['gravatar'], settings: { gravatar: true } });
+  t.is((await withBoard(board, (ctx) => getSiteSettings(ctx))).gravatar, true);
 });
 
 test('wrong arguments and refusals: exit 1 with one clear line (the API message for API rules), JSON with --json', async (t) => {

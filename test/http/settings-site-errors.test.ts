@@ -23,6 +23,7 @@ const CUSTOM = {
   isPoweredBy: false,
   allowSignup: false,
   developer_mode: true,
+  gravatar: false,
 };
 
 /** Sends each body, expects the error, and checks the settings stayed exactly as they were. */
@@ -91,8 +92,8 @@ test('accentColor rows: type, not one of the four forms', async (t) => {
 
 test('boolean rows: strict booleans, null included', async (t) => {
   const cases: Array<[unknown, object]> = [];
-  for (const field of ['isPoweredBy', 'allowSignup', 'developer_mode']) {
-    for (const value of ['true', 1, 0, null, {}]) {
+  for (const field of ['isPoweredBy', 'allowSignup', 'developer_mode', 'gravatar']) {
+    for (const value of ['true', 'no', 1, 0, null, {}]) {
       cases.push([{ [field]: value }, validationError(field, `${field} must be a boolean`)]);
     }
   }
@@ -119,6 +120,10 @@ test('rows are checked in table order and a valid field is never written beside 
     [{ allowSignup: 'no', isPoweredBy: 'no' }, validationError('isPoweredBy', 'isPoweredBy must be a boolean')],
     [{ title: 'A valid new title', logo: 'not a url' }, INVALID_LOGO],
     [{ title: 'A valid new title', description: 'ok', allowSignup: true, developer_mode: 'x' }, validationError('developer_mode', 'developer_mode must be a boolean')],
+    // feedbackd's `gravatar` is checked last, after every field of API.md §4.10.2.
+    [{ gravatar: 'no', developer_mode: 'no' }, validationError('developer_mode', 'developer_mode must be a boolean')],
+    [{ gravatar: 'no', title: 7 }, validationError('title', 'title must be a string')],
+    [{ title: 'A valid new title', developer_mode: false, isPoweredBy: true, gravatar: 'no' }, validationError('gravatar', 'gravatar must be a boolean')],
   ]);
 });
 

@@ -1,5 +1,13 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import test from 'ava';
-import { DEFAULT_SITE_SETTINGS, startSite } from './_settings.js';
+import { writeSnapshot } from '../../src/storage/restore.js';
+import { testConfig } from '../_helpers/config.js';
+import { TEST_ENGINE, testDatabaseUrl } from '../_helpers/engine.js';
+import { createSchema } from '../_helpers/pg-schema.js';
+import { startTestServer } from '../_helpers/server.js';
+import { DEFAULT_SITE_SETTINGS, startSite, validationError } from './_settings.js';
 
 test('a new install answers the documented defaults, in documented key order, to anyone', async (t) => {
   const { server } = await startSite(t);
@@ -36,6 +44,7 @@ test('every field round-trips: PATCH answers what GET then shows, trimmed and no
     isPoweredBy: false,
     allowSignup: false,
     developer_mode: true,
+    gravatar: false,
   });
   t.is(response.status, 200);
   const expected = {
@@ -49,13 +58,14 @@ test('every field round-trips: PATCH answers what GET then shows, trimmed and no
     allowSignup: false,
     labs: DEFAULT_SITE_SETTINGS.labs,
     developer_mode: true,
+    gravatar: false,
   };
   t.deepEqual(response.body, { settings: expected });
   t.deepEqual(Object.keys(response.body.settings), Object.keys(DEFAULT_SITE_SETTINGS));
   t.deepEqual(await site.settings(), expected);
-  t.like(await site.server.ctx.storage.settings.get(), { developerMode: true, accentColor: '1a2b3c' });
+  t.like(await site.server.ctx.storage.settings.get(), { developerMode: true, accentColor: '1a2b3c', gravatar: false });
 
-  const back = { isPoweredBy: true, allowSignup: true, developer_mode: false };
+  const back = { isPoweredBy: true, allowSignup: true, developer_mode: false, gravatar: true };
   t.like((await site.patch('/settings/site', back)).body.settings, back);
   t.like(await site.settings(), { ...back, title: 'Acme Feedback' });
 });
@@ -70,6 +80,8 @@ test('each field alone changes only itself', async (t) => {
     ['isPoweredBy', false, false],
     ['allowSignup', false, false],
     ['developer_mode', true, true],
+    ['gravatar', false, false],
+    ['gravatar', true, true],
     ['accentColor', 'ABCDEF', 'abcdef'],
   ];
   for (const [field, sent, stored] of cases) {
@@ -166,4 +178,61 @@ test('allowSignup false makes sign-up answer 403 SIGNUP_NOT_ALLOWED at once, tru
   t.is(await site.server.ctx.storage.users.count(), 1);
   t.is((await site.patch('/settings/site', { allowSignup: true })).status, 200);
   t.is((await site.server.request('POST', '/auth/signup', { body: grace })).status, 201);
+});
+
+// feedbackd's `gravatar` (an extension of API.md §3.13: new keys are allowed by §1.1 "Versioning").
+
+test('gravatar is true on a new install, last in the settings, and PATCH turns it off and on again', async (t) => {
+  const site = await startSite(t);
+  const settings = await site.settings();
+  t.is(settings.gravatar, true);
+  t.is(Object.keys(settings).at(-1), 'gravatar');
+  const off = await site.patch('/settings/site', { gravatar: false });
+  t.is(off.status, 200);
+  t.deepEqual(off.body, { settings: { ...DEFAULT_SITE_SETTINGS, gravatar: false } });
+  t.deepEqual(await site.settings(), { ...DEFAULT_SITE_SETTINGS, gravatar: false });
+  t.like(await site.server.ctx.storage.settings.get(), { gravatar: false });
+  // Other fields leave it as it is.
+  t.is((await site.patch('/settings/site', { title: 'Private board' })).body.settings.gravatar, false);
+  const on = await site.patch('/settings/site', { gravatar: true });
+  t.is(on.status, 200);
+  t.deepEqual(on.body, { settings: { ...DEFAULT_SITE_SETTINGS, title: 'Private board', gravatar: true } });
+  t.deepEqual(await site.settings(), { ...DEFAULT_SITE_SETTINGS, title: 'Private board', gravatar: true });
+});
+
+test('gravatar: "no" is refused with 400 VALIDATION_ERROR and changes nothing', async (t) => {
+  const site = await startSite(t);
+  const response = await site.patch('/settings/site', { gravatar: 'no' });
+  t.is(response.status, 400);
+  t.deepEqual(response.body, validationError('gravatar', 'gravatar must be a boolean'));
+  t.deepEqual(await site.settings(), DEFAULT_SITE_SETTINGS);
+});
+
+test('a database from before gravatar existed (no such key stored) answers true, and PATCH writes it', async (t) => {
+  // The stored settings of an older install: everything but `gravatar`.
+  const source = await startSite(t);
+  await source.patch('/settings/site', { title: 'Older board' });
+  const snapshot = await source.server.ctx.storage.snapshot();
+  const { gravatar: _gravatar, ...older } = snapshot.settings;
+  const dataDir = await mkdtemp(join(tmpdir(), 'feedbackd-older-'));
+  const schema = TEST_ENGINE === 'postgres' ? await createSchema(testDatabaseUrl()) : undefined;
+  t.teardown(async () => {
+    await schema?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  const databaseUrl = schema?.url ?? null;
+  await writeSnapshot(testConfig(dataDir, { databaseUrl }), { ...snapshot, settings: older }, { replace: true });
+
+  const server = await startTestServer({ dataDir, databaseUrl });
+  t.teardown(server.close);
+  t.false('gravatar' in (await server.ctx.storage.settings.get()), 'the stored settings have no gravatar key');
+  const response = await server.request('GET', '/settings/site');
+  t.is(response.status, 200);
+  t.deepEqual(response.body, { settings: { ...DEFAULT_SITE_SETTINGS, title: 'Older board' } });
+  t.deepEqual(Object.keys(response.body.settings), Object.keys(DEFAULT_SITE_SETTINGS));
+  // Same users and the same test secret: the source owner's token works here.
+  const off = await server.request('PATCH', '/settings/site', { token: source.ownerToken, body: { gravatar: false } });
+  t.is(off.status, 200);
+  t.is(off.body.settings.gravatar, false);
+  t.like(await server.ctx.storage.settings.get(), { gravatar: false, title: 'Older board' });
 });

@@ -140,17 +140,41 @@ test('the page policy allows the origins of the site logo and icon once an admin
 });
 
 test('the page policy never takes raw text from the settings: only well-formed http(s) origins', (t) => {
-  const policy = contentSecurityPolicy("https://evil.example;script-src 'unsafe-inline'", 'javascript:alert(1)');
+  const images = (logo: string | null, icon: string | null) => contentSecurityPolicy({ logo, icon, gravatar: true });
+  const policy = images("https://evil.example;script-src 'unsafe-inline'", 'javascript:alert(1)');
   t.deepEqual(parsePolicy(policy).get('img-src'), ["'self'", GRAVATAR]);
   t.deepEqual(parsePolicy(policy).get('script-src'), ["'self'"]);
   for (const url of ['https://a;b.example/x', "https://a'b.example/x", 'https://a,b.example/x', 'ftp://files.example/x', 'not a url']) {
-    t.deepEqual(parsePolicy(contentSecurityPolicy(url, null)).get('img-src'), ["'self'", GRAVATAR], url);
+    t.deepEqual(parsePolicy(images(url, null)).get('img-src'), ["'self'", GRAVATAR], url);
   }
-  t.deepEqual(parsePolicy(contentSecurityPolicy('https://user:pw@CDN.Example.com:443/a', null)).get('img-src'), [
+  t.deepEqual(parsePolicy(images('https://user:pw@CDN.Example.com:443/a', null)).get('img-src'), [
     "'self'",
     GRAVATAR,
     'https://cdn.example.com',
   ]);
+});
+
+test('the page policy lists Gravatar only while the gravatar setting is on', async (t) => {
+  const site = await startTestServer({}, { webDir });
+  t.teardown(site.close);
+  const token = (await site.request('POST', '/auth/setup', { body: OWNER })).body.user.authToken;
+  const imageSources = async () => {
+    const page = await site.request('GET', '/p/some-slug', { fromRoot: true });
+    return parsePolicy(page.headers.get('content-security-policy')).get('img-src');
+  };
+  t.deepEqual(await imageSources(), ["'self'", GRAVATAR]);
+  t.is((await site.request('PATCH', '/settings/site', { token, body: { gravatar: false } })).status, 200);
+  t.deepEqual(await imageSources(), ["'self'"]);
+  const logo = await site.request('PATCH', '/settings/site', { token, body: { logo: 'https://cdn.example.com/logo.png' } });
+  t.is(logo.status, 200);
+  t.deepEqual(await imageSources(), ["'self'", 'https://cdn.example.com']);
+  t.is((await site.request('PATCH', '/settings/site', { token, body: { gravatar: true } })).status, 200);
+  t.deepEqual(await imageSources(), ["'self'", GRAVATAR, 'https://cdn.example.com']);
+  // Only img-src changes with the setting.
+  const off = parsePolicy(contentSecurityPolicy({ logo: null, icon: null, gravatar: false }));
+  const on = parsePolicy(contentSecurityPolicy({ logo: null, icon: null, gravatar: true }));
+  t.deepEqual([...off.keys()], [...on.keys()]);
+  for (const [name, sources] of on) if (name !== 'img-src') t.deepEqual(off.get(name), sources, name);
 });
 
 // ---- files ----------------------------------------------------------------------------------------

@@ -125,6 +125,12 @@ test.serial("the site's accent colour marks the pressed vote, with readable text
     t.deepEqual(colours, ['rgb(255, 204, 0)', 'rgb(0, 0, 0)']);
     const primary = page.getByRole('link', { name: 'Post an idea' });
     t.is(await primary.evaluate((el) => getComputedStyle(el).color), 'rgb(0, 0, 0)');
+    // A light accent still gives a focus ring with 3:1 against the white page.
+    await vote.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    const ring = await vote.evaluate((el) => getComputedStyle(el).outlineColor);
+    t.true(contrastWithWhite(ring) >= 3, `focus ring ${ring} has ${contrastWithWhite(ring).toFixed(2)}:1 on white`);
   } finally {
     await setSettings(web, { accentColor: '484d7c' });
   }
@@ -141,3 +147,12 @@ test.serial('the board page is accessible on a phone in dark mode, signed in', a
   t.true(overflow <= 0, `page is ${overflow}px wider than the screen`);
   await expectAccessible(t, page);
 });
+
+/** WCAG contrast of an `rgb(r, g, b)` colour against white. */
+function contrastWithWhite(rgb: string): number {
+  const [r, g, b] = (rgb.match(/\d+/g) ?? []).map(Number).map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 1.05 / (0.2126 * r + 0.7152 * g + 0.0722 * b + 0.05);
+}

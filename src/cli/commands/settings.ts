@@ -10,7 +10,7 @@ const actions = () => import('../admin/settings-actions.js');
 
 const KEYS_HELP =
   `\nKeys:\n${wrappedList(Object.keys(SETTING_KEYS))}\n` +
-  '\nOn/off settings (isPoweredBy, allowSignup, developer_mode, labs.*) take true or false.' +
+  '\nOn/off settings (isPoweredBy, allowSignup, developer_mode, gravatar, labs.*) take true or false.' +
   '\ndescription, logo, icon, accentColor and googleAnalyticsId can be cleared, with --clear or' +
   '\nan empty value (""): a cleared accentColor is the default colour again. A logo set alone' +
   '\nsets the icon too (the API\'s rule).';

@@ -21,7 +21,10 @@ const IMAGE_URL_CODES = {
 /** The settings `PATCH /settings/site` writes; omitted fields are left out. `labs` has its own route. */
 export type SettingsChanges = Partial<Omit<SettingsRow, 'labs'>>;
 
-/** API.md §4.10.2 rows 2–16, in that order: only sent fields are checked; null is refused by non-nullable fields. */
+/**
+ * API.md §4.10.2 rows 2–16, in that order, then feedbackd's `gravatar`: only sent fields are checked;
+ * null is refused by non-nullable fields.
+ */
 export function parseSettingsChanges(body: Body): SettingsChanges {
   const changes: SettingsChanges = {};
   if (body.title !== undefined) changes.title = parseTitle(body.title);
@@ -37,6 +40,7 @@ export function parseSettingsChanges(body: Body): SettingsChanges {
   if (body.isPoweredBy !== undefined) changes.isPoweredBy = parseBoolean(body.isPoweredBy, 'isPoweredBy');
   if (body.allowSignup !== undefined) changes.allowSignup = parseBoolean(body.allowSignup, 'allowSignup');
   if (body.developer_mode !== undefined) changes.developerMode = parseBoolean(body.developer_mode, 'developer_mode');
+  if (body.gravatar !== undefined) changes.gravatar = parseBoolean(body.gravatar, 'gravatar');
   return changes;
 }
 

@@ -146,6 +146,8 @@ export interface Settings {
   allowSignup: boolean;
   labs: Labs;
   developer_mode: boolean;
+  /** feedbackd's extension: false means avatars are initials only, never fetched from Gravatar. */
+  gravatar: boolean;
 }
 
 /** One `errors` item of a VALIDATION_ERROR (API.md §1.4). */

@@ -1,12 +1,18 @@
 import { useState } from 'preact/hooks';
 import type { PublicUser } from '../api/types.js';
 import { initials } from '../format.js';
+import { useSite } from '../site.js';
 
-/** A user's picture from the API, or their initials when it cannot load (offline, blocked, no Gravatar). */
+/**
+ * A user's picture from the API, or their initials when it cannot load (offline, blocked, no Gravatar).
+ * The picture is only asked for once the site's settings are known and allow Gravatar: a board that
+ * turned `gravatar` off sends nothing about its visitors to gravatar.com.
+ */
 export function Avatar({ user, size = 28 }: { user: Pick<PublicUser, 'avatar' | 'name' | 'username'>; size?: number }) {
   const [failed, setFailed] = useState(false);
+  const gravatar = useSite()?.settings.gravatar === true;
   const dimension = { width: `${size}px`, height: `${size}px` };
-  if (failed || !user.avatar) {
+  if (failed || !gravatar || !user.avatar) {
     return (
       <span class="avatar" style={dimension} aria-hidden="true">
         {initials(user.name, user.username)}

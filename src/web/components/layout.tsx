@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso/router';
+import { useEffect, useRef } from 'preact/hooks';
 import { endSession, useSession } from '../session.js';
 import { useSite } from '../site.js';
 import { Avatar } from './avatar.js';
@@ -8,6 +9,7 @@ import { Avatar } from './avatar.js';
 export function Layout({ children }: { children: ComponentChildren }) {
   const site = useSite();
   const title = site?.settings.title ?? '';
+  useFocusMainOnNavigation();
   return (
     <>
       <a class="skip-link" href="#main">
@@ -17,7 +19,8 @@ export function Layout({ children }: { children: ComponentChildren }) {
         <div class="site-header__inner">
           <a class="site-brand" href="/">
             {site?.settings.logo && <img src={site.settings.logo} alt="" height={28} />}
-            <span>{title}</span>
+            {/* Until the settings load (or if they fail), the link still needs a name. */}
+            {title ? <span>{title}</span> : <span class="visually-hidden">Home</span>}
           </a>
           <nav class="site-nav" aria-label="Site">
             <a class="button button--quiet" href="/roadmap">
@@ -37,6 +40,21 @@ export function Layout({ children }: { children: ComponentChildren }) {
       )}
     </>
   );
+}
+
+/**
+ * After in-app navigation to another page, focus goes to the main landmark, so keyboard and screen
+ * reader users start on the new content rather than on a link that no longer exists. Not on the
+ * first page (the browser starts at the top), nor when only the query changes (search, order).
+ */
+function useFocusMainOnNavigation(): void {
+  const { path } = useLocation();
+  const shown = useRef(path);
+  useEffect(() => {
+    if (shown.current === path) return;
+    shown.current = path;
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [path]);
 }
 
 function Account() {

@@ -1,5 +1,7 @@
 import type { ComponentChildren } from 'preact';
-import { ApiError } from '../api/client.js';
+import { ApiError, currentToken } from '../api/client.js';
+import { loadSession, sessionStore } from '../session.js';
+import { loadSite, siteStore } from '../site.js';
 
 /** The words to show for a failure: the API's own message, or what went wrong on the way. */
 export function messageOf(error: unknown): string {
@@ -22,12 +24,22 @@ export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () =
     <div class="notice notice--error" role="alert">
       <p>{messageOf(error)}</p>
       {onRetry && (
-        <button type="button" class="button" onClick={onRetry}>
+        <button type="button" class="button" onClick={() => retry(onRetry)}>
           Retry
         </button>
       )}
     </div>
   );
+}
+
+/**
+ * Runs the page's retry, and what failed at start in the same outage: the site settings, and the
+ * session of a visitor who still holds a token (loadSession left them signed out for now).
+ */
+function retry(onRetry: () => void): void {
+  if (!siteStore.get()) loadSite().catch(() => undefined);
+  if (currentToken() && sessionStore.get() === null) void loadSession();
+  onRetry();
 }
 
 /** A short message in a box (success, information). */

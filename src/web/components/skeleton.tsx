@@ -9,7 +9,7 @@ export function Skeleton({ rows = 3, label = 'Loading' }: { rows?: number; label
   }, []);
   if (!visible) return null;
   return (
-    <div role="status" aria-live="polite">
+    <div role="status" aria-live="polite" aria-label={label}>
       <span class="visually-hidden">{label}…</span>
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} class="skeleton" aria-hidden="true" />

@@ -1,0 +1,95 @@
+// Avatars and the site's `gravatar` setting (a feedbackd extension of API.md §3.13): with it on, the
+// author's picture is asked of Gravatar (the harness refuses other origins, so the request fails and
+// the initials show); with it off, no page asks gravatar.com for anything and every avatar is initials.
+import type { Page } from 'playwright-core';
+import { expectNoProblems, openPage, test, useWebServer, type WebTest } from './_browser.js';
+import { type Member, member, seedBoard, seedComment, seedPost, seedVote, setSettings } from './_seed.js';
+
+useWebServer();
+
+const GRAVATAR = 'https://www.gravatar.com/';
+
+let grace: Member;
+let slug: string;
+
+/** Every URL the page asks for from now on, refused or not. */
+function recordRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  return urls;
+}
+
+/** The text of every avatar on the page. */
+const avatarTexts = (page: Page) => page.locator('.avatar').allTextContents();
+
+/** Goes to `path` in the same page and waits until the app has read the site settings (the title shows). */
+async function visit(t: WebTest, page: Page, path: string, title: string): Promise<void> {
+  const response = await page.goto(t.context.web.url + path);
+  t.truthy(response);
+  await page.locator('.site-brand', { hasText: title }).waitFor();
+}
+
+// Seeded inside the first test: AVA may run this file's `before` hooks alongside the harness's.
+test.serial('a board with a post by the owner, a vote and a comment by a member can be seeded', async (t) => {
+  const { web } = t.context;
+  grace = await member(web, { name: 'Grace Hopper' });
+  const board = await seedBoard(web, { name: 'Avatars', url: 'avatars', viewVoters: true });
+  const post = await seedPost(web, { board, title: 'Pictures of people' });
+  await seedVote(web, post, grace);
+  await seedComment(web, post, { body: 'Me too', author: grace });
+  await setSettings(web, { title: 'Avatar board' });
+  slug = post.slug;
+  t.truthy(slug);
+});
+
+test.serial('gravatar on (the default): the post page asks Gravatar for the author, and shows initials when it fails', async (t) => {
+  const page = await openPage(t, '/');
+  const requests = recordRequests(page);
+  const gravatarRequest = page.waitForRequest((request) => request.url().startsWith(GRAVATAR));
+  await visit(t, page, `/p/${slug}`, 'Avatar board');
+  await gravatarRequest;
+  const picture = page.locator('.post__author .avatar img');
+  // The image was in the page, pointing at Gravatar, until the refused request made it give way.
+  t.true(requests.some((url) => url.startsWith(`${GRAVATAR}avatar/`) && url.includes('d=404')), requests.join('\n'));
+  await picture.waitFor({ state: 'detached' });
+  await page.locator('.post__author .avatar', { hasText: 'AL' }).waitFor();
+  const csp = (await page.request.get(page.url())).headers()['content-security-policy'] ?? '';
+  t.regex(csp, /img-src 'self' https:\/\/www\.gravatar\.com/);
+  await expectNoProblems(t, page);
+});
+
+test.serial('gravatar off: no request to www.gravatar.com on the board page or the post page, initials everywhere', async (t) => {
+  const { web } = t.context;
+  const settings = await setSettings(web, { gravatar: false });
+  t.false(settings.gravatar);
+  const page = await openPage(t, '/');
+  const requests = recordRequests(page);
+  await visit(t, page, '/b/avatars', 'Avatar board');
+  await page.getByText('Pictures of people').waitFor();
+  await page.waitForLoadState('networkidle');
+  await visit(t, page, `/p/${slug}`, 'Avatar board');
+  await page.getByRole('heading', { level: 1, name: 'Pictures of people' }).waitFor();
+  await page.getByText('Me too').waitFor();
+  await page.locator('.post__author .avatar', { hasText: 'AL' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  t.deepEqual(
+    requests.filter((url) => new URL(url).hostname === 'www.gravatar.com'),
+    [],
+  );
+  t.is(await page.locator('.avatar img').count(), 0);
+  const texts = await avatarTexts(page);
+  t.true(texts.includes('AL'), texts.join(', '));
+  t.true(texts.includes('GH'), texts.join(', '));
+  const csp = (await page.request.get(page.url())).headers()['content-security-policy'] ?? '';
+  t.false(csp.includes('gravatar'), csp);
+  await expectNoProblems(t, page);
+});
+
+test.serial('gravatar on again: the picture is asked for again', async (t) => {
+  const { web } = t.context;
+  t.true((await setSettings(web, { gravatar: true })).gravatar);
+  const page = await openPage(t, '/');
+  const gravatarRequest = page.waitForRequest((request) => request.url().startsWith(GRAVATAR));
+  await visit(t, page, `/p/${slug}`, 'Avatar board');
+  t.true((await gravatarRequest).url().startsWith(`${GRAVATAR}avatar/`));
+});
