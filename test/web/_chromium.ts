@@ -1,4 +1,5 @@
 // Chromium for the browser tests and the screenshot tool (kept apart from _browser.ts, which needs AVA).
+import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 
 /** Flags that keep Chromium quiet, offline and light on a CI machine. */
@@ -13,6 +14,10 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** Chromium from CHROMIUM_PATH, else Debian's (.ci/chromium.sh installs it). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+export async function launchChromium(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) {
+    throw new Error(`The browser tests need Chromium at ${executablePath}: apt-get install chromium, or set CHROMIUM_PATH`);
+  }
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 }
