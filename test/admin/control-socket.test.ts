@@ -103,9 +103,19 @@ test('malformed requests get one error line; an oversized one is cut off; a sile
 
 test('close lets an operation under way answer first', async (t) => {
   const ctx = await openContext(t);
-  const control = await startControlServer(ctx, { runOperation: () => sleep(300, 'done') });
+  let started!: () => void;
+  const running = new Promise<void>((resolve) => {
+    started = resolve;
+  });
+  const control = await startControlServer(ctx, {
+    runOperation: () => {
+      started();
+      return sleep(300, 'done');
+    },
+  });
   const answer = sendToServer(ctx.config.dataDir, { op: 'slow', args: {} });
-  await sleep(100);
+  // Close once the operation has really started: a fixed wait is not enough on a busy machine.
+  await running;
   const closed = control.close();
   t.deepEqual(await answer, { answered: true, result: 'done' });
   await closed;
