@@ -72,7 +72,7 @@ function ModeTabs({ id, mode, onChoose }: { id: string; mode: Mode; onChoose: (m
           aria-selected={mode === entry.mode}
           aria-controls={`${id}-${entry.mode}`}
           tabIndex={mode === entry.mode ? 0 : -1}
-          class="md-editor__tab"
+          class="link-button md-editor__tab"
           onClick={() => onChoose(entry.mode)}
         >
           {entry.label}

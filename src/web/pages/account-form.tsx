@@ -2,12 +2,21 @@ import { useEffect, useState } from 'preact/hooks';
 import { ApiError, fieldOf } from '../api/client.js';
 import { messageOf } from '../components/notice.js';
 
+/** What one input of an account form takes from the form: its id, name and error. */
+export interface FieldBinding {
+  /** `<formId>-<field>`: the id `run` focuses after a refusal of this field. */
+  id: string;
+  name: string;
+  /** The API's message when it belongs to this field. */
+  error: string | null;
+}
+
 /** What one account form knows about its submission: running, refused, and by which field. */
-export interface Submission {
+export interface Submission<F extends string = string> {
   pending: boolean;
   error: unknown;
-  /** The API's message when it belongs to `field` of this form. */
-  fieldError(field: string): string | null;
+  /** Spread on the field's input (`<TextField {...form.field('email')} …/>`) so its id is the one focused. */
+  field(name: F): FieldBinding;
   /** The refusal when it belongs to no field of this form (shown above the button). */
   formError: unknown;
   /** Runs the action once at a time; a refusal is kept and its field focused. */
@@ -19,14 +28,16 @@ export interface Submission {
  * Submission state for a form whose inputs have the ids `<formId>-<field>`; after a refusal the
  * field it names gets focus, so the visitor lands on what to fix.
  */
-export function useSubmission(formId: string, fields: readonly string[]): Submission {
+export function useSubmission<F extends string>(formId: string, fields: readonly F[]): Submission<F> {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const field = error instanceof ApiError ? fieldOf(error) : null;
-  const ownField = field !== null && fields.includes(field) ? field : null;
+  const ownField = field !== null && (fields as readonly string[]).includes(field) ? field : null;
+  // One id for the input and for the focus after a refusal, so the two cannot drift apart.
+  const idOf = (name: string) => `${formId}-${name}`;
   useEffect(() => {
     // After the render that marks the field invalid, so its error is read with it.
-    if (ownField) document.getElementById(`${formId}-${ownField}`)?.focus();
+    if (ownField) document.getElementById(idOf(ownField))?.focus();
   }, [error]);
   const run = async (action: () => Promise<void>) => {
     if (pending) return;
@@ -43,11 +54,25 @@ export function useSubmission(formId: string, fields: readonly string[]): Submis
   return {
     pending,
     error,
-    fieldError: (name) => (name === ownField ? messageOf(error) : null),
+    field: (name) => ({ id: idOf(name), name, error: name === ownField ? messageOf(error) : null }),
     formError: error && !ownField ? error : null,
     run,
     clear: () => setError(null),
   };
+}
+
+/**
+ * Runs `action` with the page's "submitted" flag set and clears it if the action fails: the session
+ * a sign-in starts appears before the page moves on, and the page must not take it for an old one.
+ */
+export async function withSubmitFlag(setSubmitted: (running: boolean) => void, action: () => Promise<void>): Promise<void> {
+  setSubmitted(true);
+  try {
+    await action();
+  } catch (error) {
+    setSubmitted(false);
+    throw error;
+  }
 }
 
 /** Words for refusals whose API message is written for developers rather than visitors. */
@@ -80,9 +105,4 @@ export function SubmitButton({ pending, label, pendingLabel }: { pending: boolea
       {pending ? pendingLabel : label}
     </button>
   );
-}
-
-/** An input handler that keeps the typed text in state. */
-export function textInput(set: (value: string) => void) {
-  return (event: Event) => set((event.currentTarget as HTMLInputElement).value);
 }

@@ -7,6 +7,7 @@ import { Field } from '../components/field.js';
 import { MarkdownEditor } from '../components/markdown-editor.js';
 import { ErrorNotice } from '../components/notice.js';
 import { SimilarPosts } from '../components/similar-posts.js';
+import { TextField } from '../components/text-field.js';
 import { type Loaded, useLoad } from '../use-load.js';
 
 /** The fields' API names (API.md §4.4.3), as `fieldOf` reports them. */
@@ -61,20 +62,7 @@ export function NewPostForm() {
   return (
     <form class="card new-post__form" onSubmit={submit} noValidate>
       <BoardField boards={boards} value={boardId} error={errors.boardId} onChange={setBoardId} />
-      <Field id="new-post-title" label="Title" error={errors.title} hint="A short summary, like “Export votes as CSV”.">
-        {(describedBy, invalid) => (
-          <input
-            id="new-post-title"
-            type="text"
-            value={title}
-            maxLength={TITLE_MAX}
-            autoComplete="off"
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-            onInput={(event) => setTitle(event.currentTarget.value)}
-          />
-        )}
-      </Field>
+      <TextField id="new-post-title" label="Title" hint="A short summary, like “Export votes as CSV”." type="text" autocomplete="off" maxLength={TITLE_MAX} value={title} onValue={setTitle} error={errors.title} />
       <SimilarPosts title={title} boardId={boardId || undefined} />
       <MarkdownEditor id="new-post-content" label="Description" value={content} onInput={setContent} error={errors.contentMarkdown} maxLength={CONTENT_MAX} />
       {failure !== null && <ErrorNotice error={failure} />}

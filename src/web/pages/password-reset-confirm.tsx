@@ -2,13 +2,13 @@ import { useLocation } from 'preact-iso/router';
 import { useState } from 'preact/hooks';
 import { ApiError } from '../api/client.js';
 import { checkResetToken, setPassword } from '../api/endpoints.js';
-import { Field } from '../components/field.js';
 import { ErrorNotice } from '../components/notice.js';
 import { Skeleton } from '../components/skeleton.js';
+import { TextField } from '../components/text-field.js';
 import { endSession } from '../session.js';
 import { useLoad } from '../use-load.js';
 import { AccountCard } from './account-card.js';
-import { FormProblem, SubmitButton, textInput, useSubmission } from './account-form.js';
+import { FormProblem, SubmitButton, useSubmission } from './account-form.js';
 
 const FIELDS = ['password'] as const;
 const TITLE = 'Choose a new password';
@@ -59,21 +59,7 @@ function NewPasswordForm({ token, onChanged }: { token: string; onChanged: () =>
   return (
     <AccountCard title={TITLE}>
       <form noValidate onSubmit={submit}>
-        <Field id="new-password-password" label="New password" hint="At least 8 characters." error={form.fieldError('password')}>
-          {(describedBy, invalid) => (
-            <input
-              id="new-password-password"
-              name="password"
-              type="password"
-              autocomplete="new-password"
-              required
-              value={password}
-              onInput={textInput(setValue)}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-            />
-          )}
-        </Field>
+        <TextField {...form.field('password')} label="New password" hint="At least 8 characters." type="password" autocomplete="new-password" required value={password} onValue={setValue} />
         <FormProblem error={form.formError} />
         <SubmitButton pending={form.pending} label="Set password" pendingLabel="Setting password…" />
       </form>

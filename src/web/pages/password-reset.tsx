@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import { requestPasswordReset } from '../api/endpoints.js';
-import { Field } from '../components/field.js';
+import { TextField } from '../components/text-field.js';
 import { AccountCard, AccountLinks } from './account-card.js';
-import { FormProblem, SubmitButton, textInput, useSubmission } from './account-form.js';
+import { FormProblem, SubmitButton, useSubmission } from './account-form.js';
 
 const FIELDS = ['email'] as const;
 
@@ -33,21 +33,7 @@ export function PasswordResetPage() {
     <AccountCard title="Reset your password">
       <p class="muted">Enter your email and we will send you a link to choose a new password.</p>
       <form noValidate onSubmit={submit}>
-        <Field id="password-reset-email" label="Email" error={form.fieldError('email')}>
-          {(describedBy, invalid) => (
-            <input
-              id="password-reset-email"
-              name="email"
-              type="email"
-              autocomplete="email"
-              required
-              value={email}
-              onInput={textInput(setEmail)}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-            />
-          )}
-        </Field>
+        <TextField {...form.field('email')} label="Email" type="email" autocomplete="email" required value={email} onValue={setEmail} />
         <FormProblem error={form.formError} />
         <SubmitButton pending={form.pending} label="Send reset link" pendingLabel="Sending…" />
       </form>

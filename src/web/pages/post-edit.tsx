@@ -2,9 +2,9 @@ import { useState } from 'preact/hooks';
 import { ApiError, fieldOf } from '../api/client.js';
 import { updatePost } from '../api/endpoints.js';
 import type { PostRecord } from '../api/types.js';
-import { Field } from '../components/field.js';
 import { MarkdownEditor } from '../components/markdown-editor.js';
 import { ErrorNotice } from '../components/notice.js';
+import { TextField } from '../components/text-field.js';
 
 interface PostEditProps {
   postId: string;
@@ -41,21 +41,8 @@ export function PostEditForm({ postId, title: initialTitle, contentMarkdown, onS
   return (
     <form class="post-edit" onSubmit={save} aria-label="Edit idea" noValidate>
       {formError !== null && <ErrorNotice error={formError} />}
-      <Field id="post-edit-title" label="Title" error={errorFor('title')}>
-        {(describedBy, invalid) => (
-          <input
-            id="post-edit-title"
-            type="text"
-            value={title}
-            maxLength={200}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-            onInput={(event) => setTitle(event.currentTarget.value)}
-            // biome-ignore lint/a11y/noAutofocus: the form opens on the reader's request; focus belongs in it.
-            autoFocus
-          />
-        )}
-      </Field>
+      {/* autoFocus: the form opens on the reader's request; focus belongs in it. */}
+      <TextField id="post-edit-title" label="Title" type="text" maxLength={200} value={title} onValue={setTitle} error={errorFor('title')} autoFocus />
       <MarkdownEditor
         id="post-edit-description"
         label="Description"

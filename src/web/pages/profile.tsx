@@ -2,11 +2,11 @@ import { useLocation } from 'preact-iso/router';
 import { useState } from 'preact/hooks';
 import { updateProfile } from '../api/endpoints.js';
 import type { Profile } from '../api/types.js';
-import { Field } from '../components/field.js';
 import { Skeleton } from '../components/skeleton.js';
+import { TextField } from '../components/text-field.js';
 import { endSession, type Session, sessionStore, useSession } from '../session.js';
 import { AccountCard } from './account-card.js';
-import { FormProblem, SubmitButton, textInput, useSubmission } from './account-form.js';
+import { FormProblem, SubmitButton, useSubmission } from './account-form.js';
 import { ResendVerification } from './account-resend.js';
 
 const TITLE = 'Your profile';
@@ -63,20 +63,7 @@ function NameForm({ session }: { session: Session }) {
   };
   return (
     <form noValidate onSubmit={submit}>
-      <Field id="profile-name" label="Name" hint="Shown next to your ideas and comments." error={form.fieldError('name')}>
-        {(describedBy, invalid) => (
-          <input
-            id="profile-name"
-            name="name"
-            type="text"
-            autocomplete="name"
-            value={name}
-            onInput={textInput(edit)}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-          />
-        )}
-      </Field>
+      <TextField {...form.field('name')} label="Name" hint="Shown next to your ideas and comments." type="text" autocomplete="name" value={name} onValue={edit} />
       <FormProblem error={form.formError} />
       <div class="form-actions">
         <SubmitButton pending={form.pending} label="Save" pendingLabel="Saving…" />

@@ -1,11 +1,11 @@
 import { useLocation } from 'preact-iso/router';
 import { useState } from 'preact/hooks';
 import { signIn } from '../api/endpoints.js';
-import { Field } from '../components/field.js';
+import { TextField } from '../components/text-field.js';
 import { startSession, useSession } from '../session.js';
 import { useSite } from '../site.js';
 import { AccountCard, AccountLinks } from './account-card.js';
-import { accountMessage, FormProblem, SubmitButton, textInput, useSubmission } from './account-form.js';
+import { accountMessage, FormProblem, SubmitButton, useSubmission, withSubmitFlag } from './account-form.js';
 import { castPendingVote, pendingVote, returnQuery, safeNext } from './account-return.js';
 
 const FIELDS = ['email', 'password'] as const;
@@ -50,13 +50,7 @@ function SignInForm({ next, vote, onSubmit, onSignedIn }: SignInFormProps) {
   const submit = (event: Event) => {
     event.preventDefault();
     void form.run(async () => {
-      onSubmit(true);
-      try {
-        await startSession(await signIn(email.trim(), password));
-      } catch (error) {
-        onSubmit(false);
-        throw error;
-      }
+      await withSubmitFlag(onSubmit, async () => startSession(await signIn(email.trim(), password)));
       await onSignedIn();
     });
   };
@@ -64,36 +58,8 @@ function SignInForm({ next, vote, onSubmit, onSignedIn }: SignInFormProps) {
     <AccountCard title="Sign in">
       {vote && <p class="muted">Sign in to count your vote.</p>}
       <form noValidate onSubmit={submit}>
-        <Field id="sign-in-email" label="Email" error={form.fieldError('email')}>
-          {(describedBy, invalid) => (
-            <input
-              id="sign-in-email"
-              name="email"
-              type="email"
-              autocomplete="email"
-              required
-              value={email}
-              onInput={textInput(setEmail)}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-            />
-          )}
-        </Field>
-        <Field id="sign-in-password" label="Password" error={form.fieldError('password')}>
-          {(describedBy, invalid) => (
-            <input
-              id="sign-in-password"
-              name="password"
-              type="password"
-              autocomplete="current-password"
-              required
-              value={password}
-              onInput={textInput(setPassword)}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-            />
-          )}
-        </Field>
+        <TextField {...form.field('email')} label="Email" type="email" autocomplete="email" required value={email} onValue={setEmail} />
+        <TextField {...form.field('password')} label="Password" type="password" autocomplete="current-password" required value={password} onValue={setPassword} />
         <FormProblem error={form.formError} />
         <SubmitButton pending={form.pending} label="Sign in" pendingLabel="Signing in…" />
       </form>

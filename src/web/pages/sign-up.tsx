@@ -1,12 +1,12 @@
 import { useLocation } from 'preact-iso/router';
 import { useState } from 'preact/hooks';
 import { signUp } from '../api/endpoints.js';
-import { Field } from '../components/field.js';
 import { Skeleton } from '../components/skeleton.js';
+import { TextField } from '../components/text-field.js';
 import { startSession, useSession } from '../session.js';
 import { useSite } from '../site.js';
 import { AccountCard, AccountLinks } from './account-card.js';
-import { FormProblem, SubmitButton, textInput, useSubmission } from './account-form.js';
+import { FormProblem, SubmitButton, useSubmission, withSubmitFlag } from './account-form.js';
 import { castPendingVote, pendingVote, returnQuery, safeNext } from './account-return.js';
 
 const FIELDS = ['name', 'email', 'password'] as const;
@@ -42,67 +42,22 @@ function SignUpForm({ next, vote, onSubmit, onSignedUp }: SignUpFormProps) {
   const [password, setPassword] = useState('');
   const submit = (event: Event) => {
     event.preventDefault();
-    void form.run(async () => {
-      onSubmit(true);
-      try {
+    void form.run(() =>
+      withSubmitFlag(onSubmit, async () => {
         const user = await signUp(email.trim(), password, name.trim());
         await startSession(user);
         // The account exists either way; a vote that fails to count is visible on the board.
         await castPendingVote(vote).catch(() => undefined);
         onSignedUp(user.email);
-      } catch (error) {
-        onSubmit(false);
-        throw error;
-      }
-    });
+      }),
+    );
   };
   return (
     <AccountCard title="Create an account">
       <form noValidate onSubmit={submit}>
-        <Field id="sign-up-name" label="Name (optional)" error={form.fieldError('name')}>
-          {(describedBy, invalid) => (
-            <input
-              id="sign-up-name"
-              name="name"
-              type="text"
-              autocomplete="name"
-              value={name}
-              onInput={textInput(setName)}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-            />
-          )}
-        </Field>
-        <Field id="sign-up-email" label="Email" error={form.fieldError('email')}>
-          {(describedBy, invalid) => (
-            <input
-              id="sign-up-email"
-              name="email"
-              type="email"
-              autocomplete="email"
-              required
-              value={email}
-              onInput={textInput(setEmail)}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-            />
-          )}
-        </Field>
-        <Field id="sign-up-password" label="Password" hint="At least 8 characters." error={form.fieldError('password')}>
-          {(describedBy, invalid) => (
-            <input
-              id="sign-up-password"
-              name="password"
-              type="password"
-              autocomplete="new-password"
-              required
-              value={password}
-              onInput={textInput(setPassword)}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-            />
-          )}
-        </Field>
+        <TextField {...form.field('name')} label="Name (optional)" type="text" autocomplete="name" value={name} onValue={setName} />
+        <TextField {...form.field('email')} label="Email" type="email" autocomplete="email" required value={email} onValue={setEmail} />
+        <TextField {...form.field('password')} label="Password" hint="At least 8 characters." type="password" autocomplete="new-password" required value={password} onValue={setPassword} />
         <FormProblem error={form.formError} />
         <SubmitButton pending={form.pending} label="Create account" pendingLabel="Creating account…" />
       </form>
