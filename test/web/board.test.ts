@@ -117,10 +117,13 @@ test.serial("the site's accent colour marks the pressed vote, with readable text
   await seedPost(web, { board, title: 'Accent idea' });
   await setSettings(web, { accentColor: 'ffcc00' });
   try {
-    const page = await openPage(t, '/b/accent-board');
-    const vote = page.getByRole('button', { name: /^Vote/ });
+    const page = await openPage(t, '/b/accent-board', { as: await member(web) });
     await page.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue('--accent').trim() === '#ffcc00');
-    await page.evaluate(() => document.querySelector('.vote-button')?.setAttribute('aria-pressed', 'true'));
+    await page.getByRole('button', { name: /^Vote/ }).click();
+    const vote = page.getByRole('button', { name: /^Vote/, pressed: true });
+    await vote.waitFor();
+    // Once the server has answered: the button is no longer busy.
+    await page.waitForFunction(() => document.querySelector('.vote-button')?.getAttribute('aria-busy') === 'false');
     const colours = await vote.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]);
     t.deepEqual(colours, ['rgb(255, 204, 0)', 'rgb(0, 0, 0)']);
     const primary = page.getByRole('link', { name: 'Post an idea' });

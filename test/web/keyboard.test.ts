@@ -110,6 +110,8 @@ test.serial('skip link, a board, a vote: Tab, Enter and Space are enough, and fo
   await page.waitForURL(/\/b\/keyboard$/);
   await page.getByRole('heading', { level: 1, name: 'Keyboard ideas' }).waitFor();
   await page.waitForFunction(() => document.activeElement?.id === 'main');
+  // The heading comes with the board; the ideas (and their vote buttons) may still be on their way.
+  await page.getByRole('button', { name: /^Vote/ }).first().waitFor();
 
   const vote = await pressUntil(page, (f) => f.name.startsWith('Vote'), 'Tab', 12);
   t.is(vote.pressed, 'false');
