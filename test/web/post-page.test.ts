@@ -46,14 +46,13 @@ const focused = (page: Page) =>
 const focusReaches = (page: Page, label: string) =>
   page.waitForFunction((wanted) => document.activeElement?.getAttribute('aria-label') === wanted, label);
 
-// Seeded inside the first test: AVA may run this file's `before` hooks alongside the harness's.
-test.serial('the cast can be seeded', async (t) => {
+// Serial, so it runs after the harness's before hook (before hooks otherwise run concurrently).
+test.serial.before(async (t) => {
   const { web } = t.context;
   grace = await member(web, { name: 'Grace Hopper' });
   alan = await member(web, { name: 'Alan Turing' });
   moderator = await member(web, { name: 'Mo Derator', permissions: ['post:update', 'post:destroy', 'comment:delete:any'] });
   team = await member(web, { name: 'Tess Team', permissions: ['comment:create_internal', 'comment:view_internal'] });
-  t.truthy(team.token);
 });
 
 test.serial('a visitor sees the title, the rendered Markdown, the author, the board and the status', async (t) => {
