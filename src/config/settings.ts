@@ -212,6 +212,15 @@ export const SETTINGS: readonly AnySetting[] = [
     defaultValue: () => 64 * MIB,
     parse: parse.integer(4096, Number.MAX_SAFE_INTEGER),
   },
+  {
+    key: 'storageRetryMs',
+    describe: 'after a failed journal write (full disk, read-only file system), try the disk again this often, in milliseconds',
+    env: ['FEEDBACKD_STORAGE_RETRY_MS'],
+    inFile: true,
+    defaultText: '5000 (5 seconds)',
+    defaultValue: () => 5000,
+    parse: parse.integer(10, 3_600_000),
+  },
   // API.md §1.14. Placed last: nothing depends on them.
   rateLimitSetting('loginRateLimit', 'POST /auth/login: failed attempts per client address and per email', '10/15m'),
   rateLimitSetting('signupRateLimit', 'POST /auth/signup: requests per client address', '10/1h'),

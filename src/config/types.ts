@@ -37,6 +37,8 @@ export interface Config {
   logLevel: string;
   /** The journal is compacted into a new snapshot once it grows past this many bytes. */
   journalMaxBytes: number;
+  /** After a failed journal write, the disk is tried again this often (and a failed compaction retried). */
+  storageRetryMs: number;
   /** `POST /auth/login`: answers other than 200, per client address and per email. */
   loginRateLimit: RateLimit;
   /** `POST /auth/signup`: every request, per client address. */

@@ -22,6 +22,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     tokenTtlSeconds: 3600,
     logLevel: 'silent',
     journalMaxBytes: 8 * 1024 * 1024,
+    storageRetryMs: 50,
     // The production defaults (API.md §1.14); a test that needs a low limit overrides one key.
     loginRateLimit: { limit: 10, windowSeconds: 900 },
     signupRateLimit: { limit: 10, windowSeconds: 3600 },

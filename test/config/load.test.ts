@@ -42,6 +42,7 @@ test('defaults when nothing is given', async (t) => {
     tokenTtlSeconds: 604800,
     logLevel: 'info',
     journalMaxBytes: 64 * 1024 * 1024,
+    storageRetryMs: 5000,
     loginRateLimit: { limit: 10, windowSeconds: 900 },
     signupRateLimit: { limit: 10, windowSeconds: 3600 },
     passwordResetRateLimit: { limit: 5, windowSeconds: 3600 },

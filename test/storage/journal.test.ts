@@ -36,10 +36,33 @@ test('a torn last line is ignored and cut away; later writes and reopens work', 
   t.is((await again.users.getMany([...ids, later.id])).size, 4);
 });
 
-test('a torn last line ending in a newline (garbage) is ignored too', async (t) => {
-  const { crashed, journal, ids } = await crashedStore(t, 2);
+test('a damaged last line that ends in a newline is an acknowledged write: refused, with the way out', async (t) => {
+  const { crashed, journal } = await crashedStore(t, 2);
+  const goodSize = (await stat(journal)).size;
   await appendFile(journal, '\0\0\0\0\n');
-  t.is((await (await open(t, crashed)).users.getMany(ids)).size, 2);
+  const error = await t.throwsAsync(openStorage(testConfig(crashed), silentLogger));
+  t.like(error, { code: 'DATABASE_CORRUPT', status: 500 });
+  t.true(error!.message.includes(`${journal} line 3`), error!.message);
+  t.true(error!.message.includes(`truncate -s ${goodSize} ${journal}`), error!.message);
+  t.is((await stat(journal)).size, goodSize + 5, 'the refused file is left as it was');
+});
+
+test('a bit flip in the last line is refused, not cut away as a torn write', async (t) => {
+  const { crashed, journal } = await crashedStore(t, 2);
+  const text = await readFile(journal, 'utf8');
+  const lastStart = text.lastIndexOf('\n', text.length - 2) + 1;
+  await writeFile(journal, `${text.slice(0, lastStart)}{"seq":2,"ops":[{"op":"insert","table":"users","row":{"id":"x"}}]\n`);
+  const error = await t.throwsAsync(openStorage(testConfig(crashed), silentLogger));
+  t.regex(error!.message, /line 2 is damaged: the line is not valid JSON, yet it was written whole/);
+});
+
+test('an incomplete line in a journal file that is not the newest is refused', async (t) => {
+  const { crashed, journal } = await crashedStore(t, 2);
+  await appendFile(journal, '{"seq":3,"ops":[');
+  const next = Number(/journal-(\d+)/.exec(journal)![1]) + 1;
+  await writeFile(join(crashed, `journal-${next}.jsonl`), '');
+  const error = await t.throwsAsync(openStorage(testConfig(crashed), silentLogger));
+  t.regex(error!.message, /line 3 is damaged: the line is incomplete/);
 });
 
 test('a corrupted line in the middle is refused, naming the file and line', async (t) => {

@@ -2,7 +2,7 @@
 // whole HTTP suite, the PostgreSQL-only tests and the browser tests, on
 // FEEDBACKD_TEST_ENGINE=postgres. Every storage test file runs on both engines except these, which
 // test the JSON-file engine's own files (journal, snapshot, lock, crash replay, file upgrades).
-const lowdbOnly = ['lowdb-indexes', 'comments-upgrade', 'crash', 'files', 'journal', 'lock', 'restart', 'schema'];
+const lowdbOnly = ['lowdb-indexes', 'comments-upgrade', 'crash', 'files', 'journal', 'lock', 'restart', 'schema', 'write-faults', 'full-disk'];
 
 export default {
   files: [

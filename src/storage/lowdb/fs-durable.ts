@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { type FileHandle, mkdir, open, rm } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 /** Mode of every file the storage creates: owner read/write only. */
 export const FILE_MODE = 0o600;
@@ -44,5 +44,24 @@ export async function ensureDir(dir: string): Promise<void> {
   const top = dirname(resolve(firstCreated));
   for (let current = resolve(dir); current !== top; current = dirname(current)) {
     await fsyncDir(dirname(current));
+  }
+}
+
+/** Bytes the disk must take before storage counts as writable again after a failed write. */
+const PROBE_BYTES = 64 * 1024;
+
+/** Throws unless `dir` takes a durable write of PROBE_BYTES now (the file is removed again). */
+export async function probeWritable(dir: string): Promise<void> {
+  const path = join(dir, 'write-probe.tmp');
+  try {
+    const handle = await open(path, 'w', FILE_MODE);
+    try {
+      await writeFully(handle, Buffer.alloc(PROBE_BYTES));
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+  } finally {
+    await removeFile(path).catch(() => undefined);
   }
 }

@@ -47,11 +47,13 @@ export async function readJournal(file: JournalFile, isNewest: boolean): Promise
   for (let line = 1; start < buffer.length; line++) {
     const newline = buffer.indexOf(0x0a, start);
     const end = newline === -1 ? buffer.length : newline + 1;
-    const value = parseLine(buffer.toString('utf8', start, end));
-    if (newline === -1 || value === undefined) {
-      if (isNewest && end === buffer.length) return { ...contents, tornLine: line };
-      throw corruptDatabase(`${file.path} line ${line}`, newline === -1 ? 'the line is incomplete' : 'the line is not valid JSON');
+    if (newline === -1) {
+      // The newline is the last byte an append writes: without it, the write never finished.
+      if (isNewest) return { ...contents, tornLine: line };
+      throw corruptDatabase(`${file.path} line ${line}`, 'the line is incomplete');
     }
+    const value = parseLine(buffer.toString('utf8', start, end));
+    if (value === undefined) throw damagedLine(file, line, contents.goodBytes, isNewest && end === buffer.length);
     const problem = entryProblem(value);
     if (problem) throw corruptDatabase(`${file.path} line ${line}`, problem);
     contents.entries.push({ entry: value as JournalEntry, line });
@@ -59,6 +61,19 @@ export async function readJournal(file: JournalFile, isNewest: boolean): Promise
     contents.goodBytes = end;
   }
   return contents;
+}
+
+/**
+ * A whole line that is not JSON was written, fsync'd and acknowledged, then damaged on disk (bit
+ * flip, NULs after a power loss): dropping it would lose a write silently, so the open is refused.
+ */
+function damagedLine(file: JournalFile, line: number, goodBytes: number, isLast: boolean) {
+  const problem = 'the line is not valid JSON, yet it was written whole: a write that was acknowledged was damaged on disk';
+  if (!isLast) return corruptDatabase(`${file.path} line ${line}`, problem);
+  return corruptDatabase(
+    `${file.path} line ${line}`,
+    `${problem}. To give up that one write and keep everything before it, cut the file back with \`truncate -s ${goodBytes} ${file.path}\``,
+  );
 }
 
 function parseLine(text: string): unknown {

@@ -63,6 +63,24 @@ export class JournalWriter {
     return this.enqueue((waiter) => ({ kind: 'barrier', waiter }));
   }
 
+  /** Set while the writer refuses lines: a write or fdatasync failed and recover() has not succeeded since. */
+  get failed(): boolean {
+    return this.failure !== undefined;
+  }
+
+  /**
+   * After a failure: cuts the file back to its last durable length (a failed write may have left
+   * part of a batch behind) and accepts lines again. Throws, still refusing, while the disk refuses.
+   * Lines queued meanwhile cannot land before the cut: while failed, the writer writes nothing.
+   */
+  async recover(): Promise<void> {
+    if (this.failure === undefined) return;
+    await this.flushed(); // every line queued before the failure has been refused
+    await this.handle.truncate(this.size);
+    await this.handle.datasync();
+    this.failure = undefined;
+  }
+
   /** Flushes and closes the file. */
   async close(): Promise<void> {
     await this.flushed();
@@ -104,7 +122,10 @@ export class JournalWriter {
       await this.handle.datasync();
       this.size += data.length;
     } catch (error) {
-      this.failure ??= error;
+      if (this.failure === undefined) {
+        this.failure = error;
+        await this.cutBackToDurable();
+      }
       for (const item of batch) item.waiter.reject(error);
       return;
     }
@@ -112,8 +133,22 @@ export class JournalWriter {
     this.onFlushed();
   }
 
+  /**
+   * A failed write may have put part of the batch (whole lines even) in the file; they were never
+   * acknowledged, so they must not be replayed after a restart. Best effort: recover() cuts again.
+   */
+  private async cutBackToDurable(): Promise<void> {
+    try {
+      await this.handle.truncate(this.size);
+    } catch {
+      // recover() retries the cut before any new line is written.
+    }
+  }
+
   private async switchFile(waiter: Waiter): Promise<void> {
     try {
+      // A rotation after a failed write would leave the file with a torn tail behind a newer one.
+      if (this.failure !== undefined) throw this.failure;
       const next = this.current + 1;
       const handle = await open(journalPath(this.dataDir, next), 'ax', FILE_MODE);
       await fsyncDir(this.dataDir);

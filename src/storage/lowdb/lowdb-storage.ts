@@ -24,7 +24,7 @@ import type {
 } from '../types.js';
 import type { Access } from './access.js';
 import { compactDatabase } from './compaction.js';
-import { ensureDir } from './fs-durable.js';
+import { ensureDir, probeWritable } from './fs-durable.js';
 import { formatEntry } from './journal-format.js';
 import { JournalWriter } from './journal-writer.js';
 import { loadDatabase } from './load.js';
@@ -33,6 +33,7 @@ import { createRepositories } from './repositories.js';
 import { SnapshotFile } from './snapshot-file.js';
 import { TxWriter } from './tx-writer.js';
 import { WriteLock } from './write-lock.js';
+import { WriteOutage } from './write-outage.js';
 
 /** Opens the JSON-file database in `config.dataDir` (creating it if needed) and locks the directory. */
 export async function openLowdbStorage(config: Config, logger: Logger): Promise<Storage> {
@@ -80,12 +81,23 @@ class LowdbStorage implements Storage {
 
   private readonly lock = new WriteLock();
   private state: 'open' | 'closing' | 'closed' = 'open';
-  /** Set when the journal could not be written: memory may hold changes the disk lacks. */
-  private failure: unknown;
+  /** Transactions applied in memory whose journal line is not durable yet, oldest first. */
+  private readonly pending: TxWriter[] = [];
+  private readonly outage: WriteOutage;
   private compaction: Promise<void> | undefined;
+  /** A failed compaction is tried again after the retry interval, not at once (a full disk would spin). */
+  private compactionRetry: NodeJS.Timeout | undefined;
   private closing: Promise<void> | undefined;
 
   constructor(private readonly parts: Parts) {
+    this.outage = new WriteOutage(parts.config.storageRetryMs, parts.logger, {
+      rollBack: () => this.undoPending(),
+      probe: async () => {
+        await parts.journal.recover();
+        await probeWritable(parts.config.dataDir);
+      },
+      recovered: () => this.compactIfDue(),
+    });
     const repos = createRepositories(this.outerAccess());
     this.users = repos.users;
     this.roles = repos.roles;
@@ -107,13 +119,15 @@ class LowdbStorage implements Storage {
 
   async snapshot(): Promise<DatabaseSnapshot> {
     // Taken between transactions, like a compaction's copy; then wait until what it holds is on disk.
+    const outages = this.outage.count;
     const doc = await this.outerAccess().read((db) => db.toDocument());
     await this.parts.journal.flushed();
+    if (this.outage.count !== outages) throw appError('STORAGE_UNAVAILABLE'); // the copy may hold undone writes
     return { schemaVersion: doc.schemaVersion, settings: doc.settings, tables: doc.tables };
   }
 
   async isWritable(): Promise<boolean> {
-    if (this.state !== 'open' || this.failure !== undefined) return false;
+    if (this.state !== 'open' || this.outage.active) return false;
     try {
       await access(this.parts.config.dataDir, constants.W_OK);
       await access(this.parts.snapshot.adapter.path, constants.W_OK);
@@ -131,14 +145,27 @@ class LowdbStorage implements Storage {
   /** Starts a compaction when the journal has outgrown its limit and none is running. */
   compactIfDue(): void {
     const { journal, config, logger } = this.parts;
-    if (this.compaction || this.state !== 'open' || this.failure !== undefined) return;
+    if (this.compaction || this.compactionRetry || this.state !== 'open' || this.outage.active) return;
     if (journal.bytes <= config.journalMaxBytes) return;
     this.compaction = this.compact()
-      .catch((error: unknown) => logger.error({ err: error }, 'journal compaction failed; will retry'))
+      .then(
+        () => this.compactIfDue(),
+        (error: unknown) => {
+          logger.error({ err: error, retryMs: config.storageRetryMs }, 'journal compaction failed; the journal keeps every write, trying again after retryMs');
+          this.retryCompactionLater();
+        },
+      )
       .finally(() => {
         this.compaction = undefined;
-        this.compactIfDue();
       });
+  }
+
+  private retryCompactionLater(): void {
+    this.compactionRetry = setTimeout(() => {
+      this.compactionRetry = undefined;
+      this.compactIfDue();
+    }, this.parts.config.storageRetryMs);
+    this.compactionRetry.unref();
   }
 
   /** Runs `body` as the one writer, then journals its changes; resolves once they are durable. */
@@ -153,27 +180,49 @@ class LowdbStorage implements Storage {
   private async runExclusive<T>(body: (writer: TxWriter) => T | Promise<T>): Promise<{ result: T; durable: Promise<void> }> {
     await this.lock.acquire();
     try {
+      // An outage may have begun while this transaction waited (a closing storage still runs it).
+      if (this.outage.active) throw appError('STORAGE_UNAVAILABLE');
+      const outages = this.outage.count;
       const writer = new TxWriter(this.parts.db);
       const { result, line } = await runUndoable(writer, body);
-      if (line === undefined) return { result, durable: this.parts.journal.flushed() };
+      if (line === undefined) return { result, durable: this.whenDurable(this.parts.journal.flushed(), outages) };
       this.parts.db.seq += 1;
-      const durable = this.parts.journal.append(line);
-      durable.catch((error: unknown) => this.fail(error));
-      return { result, durable };
+      this.pending.push(writer);
+      const appended = this.parts.journal.append(line).then(
+        () => void this.pending.shift(), // lines become durable in the order they were appended
+        (error: unknown) => this.outage.begin(error),
+      );
+      return { result, durable: this.whenDurable(appended, outages) };
     } finally {
       this.lock.release();
     }
   }
 
-  private fail(error: unknown): void {
-    if (this.failure !== undefined) return;
-    this.failure = error;
-    this.parts.logger.error({ err: error }, 'journal write failed: storage refuses writes until restarted');
+  /**
+   * Resolves once `flushed` has; rejects with 503 when an outage began since the transaction read
+   * memory: its changes, or changes it read, were undone (API.md §1.13: a failed request leaves
+   * stored data unchanged).
+   */
+  private async whenDurable(flushed: Promise<void>, outagesBefore: number): Promise<void> {
+    await flushed.catch(() => undefined);
+    if (this.outage.count !== outagesBefore) throw appError('STORAGE_UNAVAILABLE');
+  }
+
+  /** Undoes, newest first, every transaction whose journal line did not reach the disk. */
+  private async undoPending(): Promise<void> {
+    await this.lock.acquire();
+    try {
+      const lost = this.pending.splice(0);
+      for (const writer of lost.reverse()) writer.undo();
+      this.parts.db.seq -= lost.length;
+    } finally {
+      this.lock.release();
+    }
   }
 
   private assertWritable(): void {
     if (this.state !== 'open') throw new Error('storage is closed');
-    if (this.failure !== undefined) throw appError('STORAGE_UNAVAILABLE');
+    if (this.outage.active) throw appError('STORAGE_UNAVAILABLE');
   }
 
   private outerAccess(): Access {
@@ -197,13 +246,15 @@ class LowdbStorage implements Storage {
   private async shutDown(): Promise<void> {
     const { journal, dirLock, logger } = this.parts;
     this.state = 'closing';
+    this.outage.stop();
+    clearTimeout(this.compactionRetry);
     try {
       await this.lock.acquire(); // transactions queued before close() still run
       this.lock.release();
       await journal.flushed();
       await this.compaction;
       // A non-empty journal means writes since the last snapshot (or leftovers of a crash).
-      if (this.failure === undefined && journal.bytes > 0) await this.compact();
+      if (!this.outage.active && journal.bytes > 0) await this.compact();
     } catch (error) {
       logger.error({ err: error }, 'final compaction failed; the journal keeps every write');
     } finally {

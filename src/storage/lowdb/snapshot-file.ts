@@ -43,6 +43,18 @@ export class DurableJsonAdapter implements Adapter<RawDocument | null> {
   async write(doc: RawDocument | null): Promise<void> {
     if (!doc) return;
     await removeFile(this.tempPath);
+    try {
+      await this.writeTemp(doc);
+    } catch (error) {
+      // A half-written snapshot on a full disk holds the space the next attempt needs.
+      await removeFile(this.tempPath).catch(() => undefined);
+      throw error;
+    }
+    await rename(this.tempPath, this.path);
+    await fsyncDir(dirname(this.path));
+  }
+
+  private async writeTemp(doc: RawDocument): Promise<void> {
     const handle = await open(this.tempPath, 'wx', FILE_MODE);
     try {
       await serialiseInPieces(doc, (text) => writeFully(handle, Buffer.from(text)), this.onRows);
@@ -50,8 +62,6 @@ export class DurableJsonAdapter implements Adapter<RawDocument | null> {
     } finally {
       await handle.close();
     }
-    await rename(this.tempPath, this.path);
-    await fsyncDir(dirname(this.path));
   }
 }
 
