@@ -7,7 +7,7 @@ import { DEFAULT_SETTINGS } from '../../src/storage/seed.js';
 import { UniqueViolation } from '../../src/storage/types.js';
 import { silentLogger } from '../storage/_config.js';
 import { mailTokenRow, roleRow, userRoleRow, userRow } from '../storage/_rows.js';
-import { freshPg, freshSchema, openPg, pgConfig, pgTests } from './_pg.js';
+import { freshPg, freshSchema, openPg, pgConfig, pgTests, withSearchPath } from './_pg.js';
 
 pgTests((url) => {
   test('a transaction sees its own writes and returns its result', async (t) => {
@@ -134,5 +134,26 @@ pgTests((url) => {
     t.false(await other.isWritable());
     await other.close();
     await t.throwsAsync(other.users.count(), { message: /closed/ });
+  });
+});
+
+pgTests((url) => {
+  test('a connection the server ends mid-transaction answers STORAGE_UNAVAILABLE and commits nothing', async (t) => {
+    const { url: schemaUrl } = await freshSchema(t, url);
+    const name = `feedbackd-test-${process.pid}-${Date.now()}`;
+    const storage = await openPostgresStorage(pgConfig(`${schemaUrl}&application_name=${name}`, { databasePoolSize: 1 }), silentLogger);
+    t.teardown(() => storage.close());
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    t.teardown(() => admin.end());
+    const error = await t.throwsAsync(
+      storage.transaction(async (tx) => {
+        await tx.users.insert(userRow());
+        await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [name]);
+        await tx.users.insert(userRow());
+      }),
+    );
+    t.like(error, { code: 'STORAGE_UNAVAILABLE', status: 503, message: 'Storage is not writable' });
+    t.is(await storage.users.count(), 0, 'nothing of it was committed; the pool connects again');
   });
 });

@@ -1,3 +1,4 @@
+import { appError } from '../../errors.js';
 import { UniqueViolation } from '../types.js';
 
 /*
@@ -48,4 +49,29 @@ export async function mappingUnique<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw mapUnique(error);
   }
+}
+
+/** Driver errors of a connection that broke or could not be made. */
+const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND']);
+
+/**
+ * True when the database cannot do the work now, through no fault of the request: disk full or
+ * out of resources (class 53), a broken connection (class 08 and the driver's socket errors), a
+ * server shutting down or starting (57P), a read-only server (25006, e.g. a standby).
+ */
+export function isUnavailable(error: unknown): boolean {
+  const state = sqlState(error);
+  if (state !== undefined) {
+    return state.startsWith('53') || state.startsWith('08') || state.startsWith('57P') || state === '25006' || CONNECTION_ERRORS.has(state);
+  }
+  return error instanceof Error && /^Connection terminated/.test(error.message);
+}
+
+/**
+ * The error to throw for a failed call: 503 STORAGE_UNAVAILABLE when the database cannot take it
+ * now (the client should try again later, as on a full disk with the JSON-file engine), a
+ * UniqueViolation for a broken unique rule, else the error unchanged.
+ */
+export function mapFailure(error: unknown): unknown {
+  return isUnavailable(error) ? appError('STORAGE_UNAVAILABLE') : mapUnique(error);
 }

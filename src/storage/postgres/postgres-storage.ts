@@ -20,7 +20,7 @@ import type {
   VotesRepo,
 } from '../types.js';
 import { openFailure } from './connect-error.js';
-import { mapUnique, RETRYABLE, sqlState } from './errors.js';
+import { isUnavailable, mapFailure, RETRYABLE, sqlState } from './errors.js';
 import { guardedWrites } from './guarded-writes.js';
 import { prepared } from './prepared.js';
 import { probeWrites } from './write-probe.js';
@@ -55,6 +55,10 @@ export async function openPostgresStorage(config: Config, logger: Logger): Promi
   });
   // An idle connection dropped by the server must not crash the process: the pool replaces it.
   pool.on('error', (error) => logger.warn({ err: error }, 'idle PostgreSQL connection failed'));
+  // A connection may also fail while checked out, between two queries of a transaction (a server
+  // restart): without a listener, the client's 'error' event would end the process. The next
+  // query on it fails instead, and the transaction answers 503.
+  pool.on('connect', (client) => client.on('error', (error) => logger.warn({ err: error }, 'PostgreSQL connection failed in use')));
   try {
     const applied = await migrate(pool);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database schema migrated');
@@ -111,7 +115,13 @@ class PostgresStorage implements Storage {
 
   transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
     if (this.closing) return Promise.reject(new Error('storage is closed'));
-    return this.track(this.runWithRetries(work));
+    return this.track(this.runWithRetries(work).catch((error: unknown) => this.rethrow(error)));
+  }
+
+  /** A database that cannot take the call now answers 503, with the cause in the log for the operator. */
+  private rethrow(error: unknown): never {
+    if (isUnavailable(error)) this.logger.warn({ err: error }, 'the database cannot take the call now: answering 503 STORAGE_UNAVAILABLE');
+    throw mapFailure(error);
   }
 
   private async runWithRetries<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
@@ -195,7 +205,7 @@ class PostgresStorage implements Storage {
         broken = rollbackError;
       });
       // A deferred unique constraint is checked at COMMIT.
-      throw mapUnique(error);
+      throw mapFailure(error);
     } finally {
       ended = true;
       client.release(broken);
@@ -212,7 +222,7 @@ class PostgresStorage implements Storage {
     return {
       query: (text, params) => {
         if (this.closing) return Promise.reject(new Error('storage is closed'));
-        return this.track(this.pool.query(prepared(text, params)));
+        return this.track(this.pool.query(prepared(text, params)).catch((error: unknown) => this.rethrow(error)));
       },
     };
   }
