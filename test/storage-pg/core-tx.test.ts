@@ -7,7 +7,7 @@ import { DEFAULT_SETTINGS } from '../../src/storage/seed.js';
 import { UniqueViolation } from '../../src/storage/types.js';
 import { silentLogger } from '../storage/_config.js';
 import { mailTokenRow, roleRow, userRoleRow, userRow } from '../storage/_rows.js';
-import { freshPg, freshSchema, openPg, pgConfig, pgTests, withSearchPath } from './_pg.js';
+import { freshPg, freshSchema, openPg, pgConfig, pgTests } from './_pg.js';
 
 pgTests((url) => {
   test('a transaction sees its own writes and returns its result', async (t) => {
