@@ -1,4 +1,7 @@
+import type { Stats } from 'node:fs';
+import { lstat } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
+import { assertPrivateDataDir, describeUser, octalMode, processUid, type SafetyProblem, safetyError } from '../config/dir-safety.js';
 import { AppError, appError } from '../errors.js';
 import {
   ConnectionClosed,
@@ -25,7 +28,8 @@ const NOBODY_LISTENS = new Set(['ENOENT', 'ECONNREFUSED', 'ENOTSOCK']);
 /**
  * Sends one operation to the server listening on `<data>/control.sock`. Resolves `answered:
  * false` only when nothing accepted the connection (the request never left); once the request
- * is sent, every failure is an AppError, since the operation may have run.
+ * is sent, every failure is an AppError, since the operation may have run. Nothing is sent unless
+ * the data directory and the socket are this user's alone (a request may carry a password).
  */
 export async function sendToServer(
   dataDir: string,
@@ -35,6 +39,8 @@ export async function sendToServer(
   const path = controlSocketPath(dataDir);
   const line = `${JSON.stringify(request)}\n`;
   if (Buffer.byteLength(line) > MAX_REQUEST_BYTES + 1) throw appError('PAYLOAD_TOO_LARGE');
+  await assertPrivateDataDir(dataDir);
+  if (!(await isTrustedSocket(path))) return { answered: false };
   const socket = await connectTo(path);
   if (!socket) return { answered: false };
   try {
@@ -44,6 +50,37 @@ export async function sendToServer(
   } finally {
     socket.destroy();
   }
+}
+
+/**
+ * Whether `path` is a socket of this user that nobody else may connect to (false: there is none);
+ * anything else is refused. Node cannot read the listener's credentials (SO_PEERCRED needs a native
+ * addon), so this check and the private data directory stand in for it: only this user (or root)
+ * can have created a socket there.
+ */
+async function isTrustedSocket(path: string): Promise<boolean> {
+  const info = await lstat(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  });
+  if (info === null) return false;
+  const problem = socketProblem(path, info);
+  if (problem) throw safetyError('CONTROL_SOCKET_UNSAFE', problem);
+  return true;
+}
+
+function socketProblem(path: string, info: Stats): SafetyProblem | null {
+  const nothingSent = 'nothing was sent to it';
+  const removeIt = `if no feedbackd serve of yours runs on this data directory, remove it (rm ${path}) and try again`;
+  if (!info.isSocket()) return { what: `${path} is not a socket, ${nothingSent}`, fix: removeIt };
+  const mine = processUid();
+  if (mine === undefined) return null;
+  if (info.uid !== mine) {
+    return { what: `control socket ${path} belongs to ${describeUser(info.uid)}, not to ${describeUser(mine)}, ${nothingSent}`, fix: removeIt };
+  }
+  if ((info.mode & 0o077) === 0) return null;
+  const what = `control socket ${path} has mode ${octalMode(info.mode)}, not the 0600 of feedbackd's own, ${nothingSent}`;
+  return { what, fix: removeIt };
 }
 
 /** A connected socket, or null when no server listens on the path. */

@@ -1,5 +1,6 @@
 import { chmod, lstat, rm } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
+import { assertPrivateDataDir } from '../config/dir-safety.js';
 import { AppError, appError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { ServiceContext } from '../services/context.js';
@@ -38,7 +39,9 @@ const PROBE_TIMEOUT_MS = 1_000;
 /**
  * Listens on `<data>/control.sock` with mode 0600 and runs the admin operations it receives
  * against `ctx`. The caller holds the data directory's lock, so a socket file that no server
- * answers on is a leftover of a crash and is replaced.
+ * answers on is a leftover of a crash and is replaced. Node cannot check a connecting peer's uid
+ * (SO_PEERCRED needs a native addon): the socket's mode and the private data directory (refused
+ * otherwise) keep other users out; only this user and root can connect.
  */
 export async function startControlServer(ctx: ServiceContext, options: ControlServerOptions = {}): Promise<ControlServer> {
   const settings: ConnectionSettings = {
@@ -48,6 +51,7 @@ export async function startControlServer(ctx: ServiceContext, options: ControlSe
   };
   const path = controlSocketPath(ctx.config.dataDir);
   const address = socketAddress(path);
+  await assertPrivateDataDir(ctx.config.dataDir);
   await removeStaleSocket(path, address);
   const running = new Set<Promise<void>>();
   const waiting = new Set<Socket>();

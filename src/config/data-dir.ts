@@ -3,6 +3,7 @@ import { access, mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../errors.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { directoryProblem, foreignFilesProblem, safetyError } from './dir-safety.js';
 import type { Config } from './types.js';
 
 /** What config.json may hold: every key except the data dir itself and the secret. */
@@ -31,7 +32,10 @@ function errorCode(error: unknown): string {
   return (error as NodeJS.ErrnoException).code ?? String(error);
 }
 
-/** Creates the data dir (mode 0700, parents too) or checks that the existing one is a writable directory. */
+/**
+ * Creates the data dir (mode 0700, parents too) or checks that the existing one is a writable
+ * directory that no other user can tamper with (see dir-safety.ts): refused, never changed.
+ */
 export async function ensureDataDir(dir: string): Promise<void> {
   const hint = 'choose another with --data or FEEDBACKD_DATA';
   try {
@@ -41,12 +45,17 @@ export async function ensureDataDir(dir: string): Promise<void> {
     if (code === 'EEXIST' || code === 'ENOTDIR') throw dataDirError(`Data directory ${dir} is not a directory: ${hint}`);
     throw dataDirError(`Cannot create the data directory ${dir} (${code}): ${hint}`);
   }
-  if (!(await stat(dir)).isDirectory()) throw dataDirError(`Data directory ${dir} is not a directory: ${hint}`);
+  const info = await stat(dir);
+  if (!info.isDirectory()) throw dataDirError(`Data directory ${dir} is not a directory: ${hint}`);
+  const unsafe = directoryProblem(dir, info);
+  if (unsafe) throw safetyError('DATA_DIR_UNSAFE', unsafe);
   try {
     await access(dir, constants.W_OK | constants.X_OK);
   } catch {
     throw dataDirError(`Data directory ${dir} is not writable by this user: fix its permissions or ${hint}`);
   }
+  const foreign = await foreignFilesProblem(dir);
+  if (foreign) throw safetyError('DATA_DIR_UNSAFE', foreign);
 }
 
 function parseConfigJson(path: string, text: string): ConfigFileContents {

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { link, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { type FileHandle, link, open, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { AppError } from '../errors.js';
 import { syncDirectory, tempPathFor } from './atomic-write.js';
+import { safetyError, secretFileProblem } from './dir-safety.js';
 
 const SECRET_BYTES = 32;
 const BASE64URL_43 = /^[A-Za-z0-9_-]{43}$/;
@@ -35,16 +36,31 @@ function keyFromFile(path: string, text: string): string {
   );
 }
 
-/** The key in the secret file at `path`, or null when there is no file yet; a malformed file is refused. */
+/**
+ * The key in the secret file at `path`, or null when there is no file yet. A malformed file is
+ * refused; so is one that another user owns or may use (mode beyond 0600), as ssh refuses a loose key.
+ */
 export async function readSecret(path: string): Promise<string | null> {
-  let text: string;
+  let handle: FileHandle;
   try {
-    text = await readFile(path, 'utf8');
+    handle = await open(path, 'r');
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return null;
+    refuseIfUnsafe(path, await stat(path).catch(() => null));
     throw secretError(`Cannot read the secret file ${path} (${errorCode(error)}): fix its permissions`);
   }
-  return keyFromFile(path, text);
+  try {
+    // The opened file itself is checked: it cannot be swapped between the check and the read.
+    refuseIfUnsafe(path, await handle.stat());
+    return keyFromFile(path, await handle.readFile('utf8'));
+  } finally {
+    await handle.close();
+  }
+}
+
+function refuseIfUnsafe(path: string, info: { uid: number; mode: number } | null): void {
+  const problem = info && secretFileProblem(path, dirname(path), info);
+  if (problem) throw safetyError('SECRET_UNUSABLE', problem);
 }
 
 /**

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../errors.js';
 import { hasErrorCode } from './lowdb/fs-durable.js';
+import { currentBootId, currentIdentity, mayBeFeedbackd, pidExists, startTicksOf } from './process-identity.js';
 
 /** Name of the lock file in the data directory. */
 export const LOCK_FILE = 'feedbackd.lock';
@@ -14,11 +15,16 @@ export interface DataDirLock {
   release(): Promise<void>;
 }
 
-/** What the lock file records about its holder. */
-interface LockHolder {
+/**
+ * What the lock file records about its holder. `bootId` and `startTicks` (Linux only) tell the
+ * holder from a later process that got the same pid; lock files of older versions lack them.
+ */
+export interface LockHolder {
   pid: number;
   startedAt: string;
   command: string;
+  bootId?: string;
+  startTicks?: number;
 }
 
 /** Directories this process holds: a second open in the same process must fail too (its pid is alive). */
@@ -50,14 +56,14 @@ async function takeLockFile(dir: string, path: string): Promise<DataDirLock> {
     if (await createExclusive(path, mine)) return { path, release: () => releaseLock(dir, path, mine) };
     const found = await readHolder(path);
     if (!found) continue;
-    if (found.holder && isAlive(found.holder.pid)) throw lockedError(dir, found.holder);
+    if (found.holder && isHeldByOther(found.holder)) throw lockedError(dir, found.holder);
     await takeOverStale(path, found.text);
   }
   throw new AppError('DATA_DIR_LOCKED', `Could not lock data directory ${dir}: ${path} keeps changing`, 500);
 }
 
 function currentHolder(): LockHolder {
-  return { pid: process.pid, startedAt: new Date().toISOString(), command: process.argv.slice(1).join(' ') };
+  return { pid: process.pid, startedAt: new Date().toISOString(), command: process.argv.slice(1).join(' '), ...currentIdentity() };
 }
 
 function lockedError(dir: string, holder: LockHolder): AppError {
@@ -99,21 +105,42 @@ function parseHolder(text: string): LockHolder | undefined {
   try {
     const value = JSON.parse(text) as Partial<LockHolder>;
     if (!Number.isSafeInteger(value.pid) || (value.pid as number) <= 0) return undefined;
-    return { pid: value.pid as number, startedAt: String(value.startedAt), command: String(value.command) };
+    const holder: LockHolder = { pid: value.pid as number, startedAt: String(value.startedAt), command: String(value.command) };
+    // Both or neither: half an identity cannot tell the holder from a newcomer with its pid.
+    if (typeof value.bootId === 'string' && Number.isSafeInteger(value.startTicks)) {
+      return { ...holder, bootId: value.bootId, startTicks: value.startTicks as number };
+    }
+    return holder;
   } catch {
     return undefined;
   }
 }
 
-/** Our own pid counts as dead here: we do not hold the directory, so a lock with our pid is a leftover (pid reuse). */
-function isAlive(pid: number): boolean {
-  if (pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return hasErrorCode(error, 'EPERM');
-  }
+/** The holder the lock file in `dataDir` names; undefined when there is none or it cannot be read. */
+export async function readLockHolder(dataDir: string): Promise<LockHolder | undefined> {
+  const text = await readFile(join(dataDir, LOCK_FILE), 'utf8').catch(() => undefined);
+  return text === undefined ? undefined : parseHolder(text);
+}
+
+/**
+ * Whether the process a lock file names still runs. On Linux it must be the very process that
+ * wrote the lock: same boot, same pid, same start time. Without /proc the pid is all there is.
+ */
+export function isHolderAlive(holder: LockHolder): boolean {
+  if (!pidExists(holder.pid)) return false;
+  const bootId = currentBootId();
+  if (bootId === undefined) return true;
+  // A lock file from before identities were recorded: a live pid counts only if it may be feedbackd.
+  if (holder.bootId === undefined || holder.startTicks === undefined) return mayBeFeedbackd(holder.pid) ?? true;
+  if (holder.bootId !== bootId) return false;
+  const started = startTicksOf(holder.pid);
+  // Not shown (hidepid, or it just exited): it holds the lock as long as its pid exists.
+  return started === undefined ? pidExists(holder.pid) : started === holder.startTicks;
+}
+
+/** Our own pid counts as free here: we do not hold the directory (heldHere), so a lock with our pid is a leftover. */
+function isHeldByOther(holder: LockHolder): boolean {
+  return holder.pid !== process.pid && isHolderAlive(holder);
 }
 
 /**

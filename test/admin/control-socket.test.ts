@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { lstat, writeFile } from 'node:fs/promises';
+import { chmod, chown, lstat, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { pino } from 'pino';
 import { sendToServer } from '../../src/admin/control-client.js';
 import { controlSocketPath } from '../../src/admin/control-protocol.js';
@@ -139,4 +141,81 @@ test('a stale socket file is replaced; a regular file or a live socket is never 
 
   await writeFile(path, 'not a socket');
   t.like(await rejection(startControlServer(ctx)), { code: 'CONTROL_SOCKET_BLOCKED' });
+});
+
+/** A listener of the test's own on `path` (mode as asked) that counts connections and bytes received. */
+async function fakeListener(t: ExecutionContext, path: string, mode: number): Promise<{ connections: () => number; received: () => string }> {
+  let connections = 0;
+  let received = '';
+  const server = createServer((socket) => {
+    connections++;
+    socket.on('data', (chunk) => {
+      received += chunk.toString();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(path, resolve));
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  await chmod(path, mode);
+  return { connections: () => connections, received: () => received };
+}
+
+test('a control socket that is not private (mode 0666) gets nothing: refused before connecting', async (t) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'feedbackd-admin-'));
+  t.teardown(() => rm(dataDir, { recursive: true, force: true }));
+  const path = controlSocketPath(dataDir);
+  const fake = await fakeListener(t, path, 0o666);
+  const error = await rejection(sendToServer(dataDir, { op: 'user.setPassword', args: { user: 'ada@example.org', password: 'hunter22hunter22' } }));
+  t.deepEqual(error, {
+    code: 'CONTROL_SOCKET_UNSAFE',
+    message: `Control socket ${path} has mode 0666, not the 0600 of feedbackd's own, nothing was sent to it: if no feedbackd serve of yours runs on this data directory, remove it (rm ${path}) and try again`,
+    status: 500,
+  });
+  t.is(fake.connections(), 0);
+  t.is(fake.received(), '');
+});
+
+test('a regular file, or a socket of another user, in place of control.sock is refused', async (t) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'feedbackd-admin-'));
+  t.teardown(() => rm(dataDir, { recursive: true, force: true }));
+  const path = controlSocketPath(dataDir);
+  await writeFile(path, '', { mode: 0o600 });
+  t.like(await rejection(sendToServer(dataDir, { op: 'user.list', args: {} })), {
+    code: 'CONTROL_SOCKET_UNSAFE',
+    message: `${path} is not a socket, nothing was sent to it: if no feedbackd serve of yours runs on this data directory, remove it (rm ${path}) and try again`,
+  });
+  await rm(path);
+  if (process.getuid?.() !== 0) {
+    t.log('the socket of another user needs root to make (chown to uid 65534): not checked');
+    return;
+  }
+  const fake = await fakeListener(t, path, 0o600);
+  await chown(path, 65534, 65534);
+  const error = await rejection(sendToServer(dataDir, { op: 'user.list', args: {} }));
+  t.is(error.code, 'CONTROL_SOCKET_UNSAFE');
+  t.regex(error.message, /^Control socket .* belongs to (nobody \()?uid 65534\)?, not to root \(uid 0\), nothing was sent to it: /);
+  t.is(fake.connections(), 0);
+});
+
+test('a data directory others may write to: the client sends nothing and the server does not start', async (t) => {
+  const ctx = await openContext(t);
+  const { dataDir } = ctx.config;
+  let ran = 0;
+  const control = await startControlServer(ctx, {
+    runOperation: async () => {
+      ran++;
+      return null;
+    },
+  });
+  await chmod(dataDir, 0o777);
+  t.teardown(() => chmod(dataDir, 0o700));
+  const error = await rejection(sendToServer(dataDir, { op: 'user.list', args: {} }));
+  t.deepEqual(error, {
+    code: 'DATA_DIR_UNSAFE',
+    message: `Data directory ${dataDir} can be written by other users (mode 0777), who could replace its files and control socket: chmod 700 ${dataDir}`,
+    status: 500,
+  });
+  t.is(ran, 0);
+  await control.close();
+  t.like(await rejection(startControlServer(ctx)), { code: 'DATA_DIR_UNSAFE' });
+  t.false(existsSync(control.path));
 });

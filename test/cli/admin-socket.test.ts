@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { lstat } from 'node:fs/promises';
+import { chmod, lstat } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { lockDataDir } from '../../src/storage/lock.js';
 import { admin, initBoard, jsonOf } from './_admin.ts';
 import { runInProcess, startServing, stopServing } from './_cli.ts';
@@ -41,4 +42,46 @@ test('a data directory locked by a process that does not answer: exit 1 naming t
     new RegExp(`^error: Data directory .* is in use by process ${process.pid} .*, and no server answers on ${socket}: wait for that process to finish \\(or stop it\\) and try again\\n$`),
   );
   t.true(Date.now() - started >= 5_000, 'it waited for a server that might still be starting');
+});
+
+/** A listener of the test's own in place of control.sock, as another user could put there: counts what reaches it. */
+async function fakeControlSocket(t: ExecutionContext, path: string): Promise<{ connections: () => number; received: () => string }> {
+  let connections = 0;
+  let received = '';
+  const server = createServer((socket) => {
+    connections++;
+    socket.on('data', (chunk) => {
+      received += chunk.toString();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(path, resolve));
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  await chmod(path, 0o666);
+  return { connections: () => connections, received: () => received };
+}
+
+test('set-password never sends the new password to a control socket others could have made (mode 0666)', async (t) => {
+  const board = await initBoard(t);
+  const socket = join(board.data, 'control.sock');
+  const fake = await fakeControlSocket(t, socket);
+  const result = await admin(board, ['user', 'set-password', 'ada@example.org', '--password-stdin'], 'a new secret password\n');
+  t.is(result.code, 1);
+  t.is(result.stdout, '');
+  t.is(
+    result.stderr,
+    `error: Control socket ${socket} has mode 0666, not the 0600 of feedbackd's own, nothing was sent to it: if no feedbackd serve of yours runs on this data directory, remove it (rm ${socket}) and try again\n`,
+  );
+  t.is(fake.connections(), 0);
+  t.is(fake.received(), '');
+});
+
+test('admin commands refuse a data directory other users may write to, before using its socket', async (t) => {
+  const board = await initBoard(t);
+  await chmod(board.data, 0o777);
+  const result = await admin(board, ['user', 'list']);
+  t.is(result.code, 1);
+  t.is(
+    result.stderr,
+    `error: Data directory ${board.data} can be written by other users (mode 0777), who could replace its files and control socket: chmod 700 ${board.data}\n`,
+  );
 });

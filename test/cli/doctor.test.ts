@@ -1,7 +1,8 @@
-import { chmod, writeFile } from 'node:fs/promises';
+import { chmod, chown, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import test from 'ava';
+import { currentBootId, startTicksOf } from '../../src/storage/process-identity.js';
 import { seedBoard } from '../admin/backup-fixtures.js';
 import { runInProcess, startServing, stopServing, tempDir } from './_cli.ts';
 
@@ -89,4 +90,56 @@ test('failures exit 1: a missing directory, a malformed secret, a busy port, a b
   const broken = await runInProcess(['doctor', '--data', data]);
   t.is(broken.code, 1);
   t.regex(broken.stdout, /^fail configuration: Invalid configuration: port \(from .*config\.json: "many"\): must be an integer/);
+});
+
+test('what serve refuses is a failure: a data directory others may write to, a secret others may read', async (t) => {
+  const data = join(await tempDir(t), 'data');
+  await seedBoard(data);
+  const secret = join(data, 'secret');
+  await writeFile(secret, `${'A'.repeat(43)}\n`, { mode: 0o600 });
+  await chmod(secret, 0o640);
+  await chmod(data, 0o777);
+  const result = await runInProcess(['doctor', '--data', data, '--mail-outbox', '--port', '0', '--public-url', 'https://feedback.example.org']);
+  t.is(result.code, 1);
+  const lines = checkLines(result.stdout);
+  t.true(
+    lines.includes(
+      `fail data directory ${data} can be written by other users (mode 0777), who could replace its files and control socket; serve refuses to start — chmod 700 ${data}`,
+    ),
+    result.stdout,
+  );
+  t.true(lines.some((line) => line.startsWith(`fail secret: the secret file ${secret} can be used by other users (mode 0640); serve and the admin commands refuse it — chmod 600 ${secret} (`)), result.stdout);
+  t.false(lines.some((line) => line.includes(secret) && line.startsWith('warn')), 'the secret is reported once, as a failure');
+  t.false(lines.some((line) => /^(ok {2}|warn|fail) (lock|storage|control socket):/.test(line)), 'nothing was opened or sent in that directory');
+  t.regex(result.stdout, /\ndoctor: 2 failed, 1 warning\(s\)\n$/);
+});
+
+test('files of another user in the data directory are a failure with the chown line', async (t) => {
+  if (process.getuid?.() !== 0) {
+    t.log('skipped: only root can give a file to another user (uid 65534)');
+    t.pass();
+    return;
+  }
+  const data = join(await tempDir(t), 'data');
+  await seedBoard(data);
+  await chown(join(data, 'db.json'), 65534, 65534);
+  const result = await runInProcess(['doctor', '--data', data, '--mail-outbox', '--port', '0']);
+  t.is(result.code, 1);
+  t.regex(result.stdout, new RegExp(`\\nfail ${join(data, 'db.json')} in the data directory belongs to (nobody \\()?uid 65534\\)?, not to root \\(uid 0\\) who runs this command \\(left by a command run with sudo\\?\\); serve refuses to start — give every file to one user: chown -R root ${data}\\n`));
+});
+
+test('a lock naming a live pid that is not its holder (pid reuse, pid 1 after a reboot) is reported as left behind', async (t) => {
+  const bootId = currentBootId();
+  if (bootId === undefined || startTicksOf(1) === undefined) {
+    t.log('skipped: no /proc here (or pid 1 is hidden): the lock checks the pid only');
+    t.pass();
+    return;
+  }
+  const data = join(await tempDir(t), 'data');
+  await seedBoard(data);
+  const stale = { pid: 1, startedAt: '2024-01-01T00:00:00.000Z', command: 'feedbackd serve', bootId, startTicks: startTicksOf(1)! + 1 };
+  await writeFile(join(data, 'feedbackd.lock'), JSON.stringify(stale), { mode: 0o600 });
+  const result = await runInProcess(['doctor', '--data', data, '--mail-outbox', '--port', '0']);
+  t.regex(result.stdout, /\nwarn lock: left behind by process 1 \(feedbackd serve, started 2024-01-01T00:00:00\.000Z\), which is gone — harmless/);
+  t.regex(result.stdout, /\nok {3}storage: readable and writable \(lowdb; 2 users, 3 posts\)\n/);
 });

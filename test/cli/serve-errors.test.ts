@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { chmod, chown, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { runInProcess, tempDir } from './_cli.ts';
 
 // Every case here fails before serving, so it runs in this process (fast, no signals involved).
@@ -70,4 +70,56 @@ test('with FEEDBACKD_SECRET set no secret file is created or read', async (t) =>
   const result = await runInProcess(args, { env, stdin: 'correct horse battery' });
   t.is(result.code, 0, result.stderr);
   t.false(existsSync(join(data, 'secret')));
+});
+
+/** A data directory set up by init (in this process), with its secret 0600. */
+async function initialised(t: ExecutionContext): Promise<string> {
+  const data = join(await tempDir(t), 'data');
+  const init = await runInProcess(['init', '--yes', '--data', data, '--email', 'a@b.example', '--password-stdin', '--mail-outbox'], {
+    stdin: 'correct horse battery',
+  });
+  t.is(init.code, 0, init.stderr);
+  return data;
+}
+
+function needsRoot(t: ExecutionContext): boolean {
+  if (process.getuid?.() === 0) return true;
+  t.log('skipped: only root can give a file to another user (uid 65534)');
+  t.pass();
+  return false;
+}
+
+test('a data directory other users may write to stops serve (JSON files or PostgreSQL) with the chmod line', async (t) => {
+  const data = await initialised(t);
+  await chmod(data, 0o777);
+  const line = `error: Data directory ${data} can be written by other users (mode 0777), who could replace its files and control socket: chmod 700 ${data}\n`;
+  const result = await runInProcess(['serve', '--data', data, '--port', '0']);
+  t.is(result.code, 1);
+  t.is(result.stderr, line);
+  t.false(existsSync(join(data, 'control.sock')));
+  // Before any connection is tried: the secret and config.json live there with PostgreSQL too.
+  const onPostgres = await runInProcess(['serve', '--data', data, '--port', '0', '--database', 'postgres://u:p@127.0.0.1:1/feedback']);
+  t.is(onPostgres.code, 1);
+  t.is(onPostgres.stderr, line);
+});
+
+test('a secret other users may read stops serve with the chmod 600 line (PostgreSQL too), and is left as it was', async (t) => {
+  const data = await initialised(t);
+  const secret = join(data, 'secret');
+  await chmod(secret, 0o644);
+  for (const extra of [[], ['--database', 'postgres://u:p@127.0.0.1:1/feedback']]) {
+    const result = await runInProcess(['serve', '--data', data, '--port', '0', ...extra]);
+    t.is(result.code, 1);
+    t.regex(result.stderr, new RegExp(`^error: The secret file ${secret} can be used by other users \\(mode 0644\\): chmod 600 ${secret} \\(.*\\)\\n$`));
+  }
+  t.is((await stat(secret)).mode & 0o777, 0o644);
+});
+
+test('files of another user in the data directory (left by sudo feedbackd …) stop serve, naming one and the chown line', async (t) => {
+  if (!needsRoot(t)) return;
+  const data = await initialised(t);
+  await chown(join(data, 'db.json'), 65534, 65534);
+  const result = await runInProcess(['serve', '--data', data, '--port', '0']);
+  t.is(result.code, 1);
+  t.regex(result.stderr, new RegExp(`^error: ${join(data, 'db.json')} in the data directory belongs to (nobody \\()?uid 65534\\)?, not to root \\(uid 0\\) who runs this command \\(left by a command run with sudo\\?\\): give every file to one user: chown -R root ${data}\\n$`));
 });

@@ -1,4 +1,4 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import test from 'ava';
 import { readOrCreateSecret, secretFilePath } from '../../src/config/secret.ts';
 import { AppError } from '../../src/errors.ts';
@@ -56,6 +56,35 @@ for (const [label, content] of Object.entries(malformed)) {
 
 test('a well-formed handmade secret is accepted as is', async (t) => {
   const dir = await tempDir(t);
-  await writeFile(secretFilePath(dir), `${valid}\n`);
+  await writeFile(secretFilePath(dir), `${valid}\n`, { mode: 0o600 });
   t.is(await readOrCreateSecret(dir), valid);
+});
+
+test('a secret file other users may read is refused with the chmod that fixes it, and left as it was', async (t) => {
+  for (const mode of [0o644, 0o640, 0o604, 0o620]) {
+    const dir = await tempDir(t);
+    await writeFile(secretFilePath(dir), `${valid}\n`, { mode });
+    await chmod(secretFilePath(dir), mode);
+    const error = await t.throwsAsync(readOrCreateSecret(dir), { instanceOf: AppError });
+    t.is(error?.code, 'SECRET_UNUSABLE');
+    const path = secretFilePath(dir);
+    const shown = mode.toString(8).padStart(4, '0');
+    t.true(error!.message.startsWith(`The secret file ${path} can be used by other users (mode ${shown}): chmod 600 ${path} (`));
+    t.is((await stat(path)).mode & 0o777, mode);
+    t.is(await readFile(path, 'utf8'), `${valid}\n`);
+  }
+});
+
+test('a secret file of another user is refused, even to root, with the chown line', async (t) => {
+  if (process.getuid?.() !== 0) {
+    t.log('skipped: only root can give a file to another user (uid 65534)');
+    t.pass();
+    return;
+  }
+  const dir = await tempDir(t);
+  await writeFile(secretFilePath(dir), `${valid}\n`, { mode: 0o600 });
+  await chown(secretFilePath(dir), 65534, 65534);
+  const error = await t.throwsAsync(readOrCreateSecret(dir), { instanceOf: AppError });
+  t.is(error?.code, 'SECRET_UNUSABLE');
+  t.regex(error!.message, new RegExp(`^The secret file ${secretFilePath(dir)} belongs to (nobody \\()?uid 65534\\)?, not to root \\(uid 0\\) who runs this command: give the data directory back with: chown -R root ${dir}$`));
 });

@@ -18,7 +18,4 @@ export const ok = (what: string, todo?: string): CheckResult => (todo ? { status
 export const warn = (what: string, todo: string): CheckResult => ({ status: 'warn', what, todo });
 export const fail = (what: string, todo: string): CheckResult => ({ status: 'fail', what, todo });
 
-/** `0755`. */
-export function octalMode(mode: number): string {
-  return (mode & 0o777).toString(8).padStart(4, '0');
-}
+export { octalMode } from '../../config/dir-safety.js';

@@ -1,11 +1,11 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sendToServer } from '../../admin/control-client.js';
 import type { StorageStatus } from '../../admin/doctor-storage.js';
 import type { Config } from '../../config/types.js';
 import { AppError } from '../../errors.js';
 import { createLogger } from '../../logger.js';
-import { LOCK_FILE } from '../../storage/lock.js';
+import { isHolderAlive, readLockHolder } from '../../storage/lock.js';
 import { counted } from '../admin/output.js';
 import { openStorage } from '../../storage/open.js';
 import { type CheckResult, fail, ok, warn } from './doctor-check.js';
@@ -37,32 +37,25 @@ export async function lockAndStorageChecks(config: Config): Promise<HolderChecks
   return { results: [lockCheck(holder, serverRunning), await storageCheck(config, holder, answer)], serverRunning };
 }
 
+function controlFailureTodo(error: AppError): string {
+  // The message already says what to do, and that doctor sent nothing.
+  if (error.code === 'CONTROL_SOCKET_UNSAFE') return 'then run doctor again';
+  return 'check the server log; restart it if it hangs';
+}
+
 async function storageCheck(config: Config, holder: Holder | null, answer: StorageStatus | AppError | null): Promise<CheckResult> {
-  if (answer instanceof AppError) return fail(`control socket: ${answer.message}`, 'check the server log; restart it if it hangs');
+  if (answer instanceof AppError) return fail(`control socket: ${answer.message}`, controlFailureTodo(answer));
   if (answer) return serverStorageCheck(answer);
   if (holder?.alive) return warn(`storage: not checked, process ${holder.pid} holds the data directory`, 'run doctor again once it is done');
   return directStorageCheck(config);
 }
 
+/** The lock file's holder, judged as the lock itself judges it (a reused pid is not the holder). */
 async function lockHolder(dataDir: string): Promise<Holder | null> {
-  const text = await readFile(join(dataDir, LOCK_FILE), 'utf8').catch(() => null);
-  if (text === null) return null;
-  try {
-    const { pid, command, startedAt } = JSON.parse(text) as Record<string, unknown>;
-    if (typeof pid !== 'number') return null;
-    return { pid, command: String(command), startedAt: String(startedAt), alive: isAlive(pid) };
-  } catch {
-    return null;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  const holder = await readLockHolder(dataDir);
+  if (holder === undefined) return null;
+  const { pid, command, startedAt } = holder;
+  return { pid, command, startedAt, alive: isHolderAlive(holder) };
 }
 
 async function askServer(dataDir: string): Promise<StorageStatus | AppError | null> {

@@ -38,8 +38,9 @@ async function runChecks(flags: DoctorFlags, run: CliRun): Promise<CheckResult[]
   const dir = await dataDirChecks(config.dataDir);
   results.push(...dir.results);
   let serverRunning = false;
-  if (dir.exists) {
-    results.push(await secretCheck(config.dataDir, config.secret !== null));
+  if (dir.exists) results.push(await secretCheck(config.dataDir, config.secret !== null));
+  // In a directory others could tamper with, doctor sends nothing to its socket and opens nothing.
+  if (dir.safe) {
     const holder = await lockAndStorageChecks(config);
     results.push(...holder.results);
     serverRunning = holder.serverRunning;
