@@ -1,10 +1,11 @@
-import { open, rename, rm } from 'node:fs/promises';
+import { lstat, open, rename, rm } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
 import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { syncDirectory, tempPathFor } from '../config/atomic-write.js';
+import { refuseExistingFile } from '../config/output-target.js';
 
 /** Rows are serialised into pieces of about this many characters, so a big file never stalls a serving process. */
 const PIECE_CHARS = 256 * 1024;
@@ -23,18 +24,26 @@ export function isGzipName(path: string): boolean {
   return path.endsWith('.gz');
 }
 
+/** How a file may be written. */
+export interface WriteOptions {
+  /** An existing regular file at the path may be replaced (`--force`); anything else there never is. */
+  replace: boolean;
+}
+
 /**
  * Writes the content to `path` durably and all at once: a temp file beside it (mode 0600, it may
  * hold secrets), fsync, rename, fsync of the directory. gzip-compressed when the name ends in `.gz`.
- * Returns the size of the file in bytes.
+ * A failure leaves no temp file and whatever was at `path` untouched. Returns the size in bytes.
  */
-export async function writeJsonFileDurably(path: string, content: JsonFileContent): Promise<number> {
+export async function writeJsonFileDurably(path: string, content: JsonFileContent, options: WriteOptions = { replace: false }): Promise<number> {
   const temp = tempPathFor(path);
   try {
     const pieces = Readable.from(jsonPieces(content));
     const file = createWriteStream(temp, { flags: 'wx', mode: 0o600 });
     await (isGzipName(path) ? pipeline(pieces, createGzip(), file) : pipeline(pieces, file));
     const bytes = await syncFile(temp);
+    // Checked again at the last moment: a big backup takes a while, and the rename replaces anything.
+    await refuseExistingFile(path, await lstat(path).catch(() => null), { flag: '--out', force: options.replace });
     await rename(temp, path);
     await syncDirectory(dirname(path));
     return bytes;

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { isAbsolute } from 'node:path';
 import { readConfigFile } from '../config/data-dir.js';
 import { secretFilePath } from '../config/secret.js';
 import { AppError } from '../errors.js';
@@ -8,11 +7,7 @@ import type { DatabaseSnapshot } from '../storage/types.js';
 import { VERSION } from '../version.js';
 import { writeJsonFileDurably } from './backup-file-writer.js';
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupHeader } from './backup-format.js';
-
-/** What `backup` is asked for: the absolute path of the file to write. */
-export interface BackupArgs {
-  out: string;
-}
+import { fileToWrite, parseOutputArgs } from './output-args.js';
 
 /** What a backup wrote. */
 export interface BackupResult {
@@ -23,22 +18,18 @@ export interface BackupResult {
   secretSource: BackupHeader['secretSource'];
 }
 
-/** The `out` argument: an absolute path (the server's working directory is not the operator's). */
-export function parseBackupArgs(args: unknown): BackupArgs {
-  const out = (args as { out?: unknown } | null)?.out;
-  if (typeof out !== 'string' || !isAbsolute(out)) throw new AppError('INVALID_ARGUMENTS', 'backup needs an absolute "out" path', 400);
-  return { out };
-}
-
 /**
  * The `backup` operation: one file with a consistent snapshot of every table and the settings,
  * plus config.json and the signing secret, so a restore gives the same board with the same tokens.
  */
 export async function createBackup(ctx: ServiceContext, args: unknown): Promise<BackupResult> {
-  const { out } = parseBackupArgs(args);
+  // `out` is absolute: the server's working directory is not the operator's.
+  const output = parseOutputArgs(args, 'backup');
+  const out = await fileToWrite(output, ctx.config.dataDir);
   const snapshot = await ctx.storage.snapshot();
   const header = await backupHeader(ctx, snapshot, new Date());
-  const bytes = await writeJsonFileDurably(out, { head: header, lists: snapshot.tables, listsKey: 'tables' });
+  const content = { head: header, lists: snapshot.tables, listsKey: 'tables' };
+  const bytes = await writeJsonFileDurably(out, content, { replace: output.force });
   ctx.logger.info({ file: out, bytes, counts: header.counts }, 'backup written');
   return { file: out, bytes, createdAt: header.createdAt, counts: header.counts, secretSource: header.secretSource };
 }

@@ -1,5 +1,3 @@
-import { isAbsolute } from 'node:path';
-import { AppError } from '../errors.js';
 import type { ServiceContext } from '../services/context.js';
 import type { ActivityRow, CommentRow, DatabaseSnapshot, UserRow } from '../storage/types.js';
 import { VERSION } from '../version.js';
@@ -13,11 +11,10 @@ import {
   type ExportSections,
   SECTION_NAMES,
 } from './export-format.js';
+import { fileToWrite, type OutputArgs, parseOutputArgs } from './output-args.js';
 
 /** What `export` is asked for. */
-export interface ExportArgs {
-  /** Absolute path of the file to write. */
-  out: string;
+export interface ExportArgs extends OutputArgs {
   includePasswordHashes: boolean;
 }
 
@@ -31,14 +28,15 @@ export interface ExportResult {
 
 /** The export arguments as they arrive (possibly over the control socket). */
 export function parseExportArgs(args: unknown): ExportArgs {
-  const { out, includePasswordHashes } = (args ?? {}) as Record<string, unknown>;
-  if (typeof out !== 'string' || !isAbsolute(out)) throw new AppError('INVALID_ARGUMENTS', 'export needs an absolute "out" path', 400);
-  return { out, includePasswordHashes: includePasswordHashes === true };
+  const { includePasswordHashes } = (args ?? {}) as Record<string, unknown>;
+  return { ...parseOutputArgs(args, 'export'), includePasswordHashes: includePasswordHashes === true };
 }
 
 /** The `export` operation: the board's data in the documented, versioned JSON format, from one consistent snapshot. */
 export async function exportData(ctx: ServiceContext, args: unknown): Promise<ExportResult> {
-  const { out, includePasswordHashes } = parseExportArgs(args);
+  const parsed = parseExportArgs(args);
+  const { includePasswordHashes } = parsed;
+  const out = await fileToWrite(parsed, ctx.config.dataDir);
   const snapshot = await ctx.storage.snapshot();
   const sections = exportSections(snapshot, includePasswordHashes);
   const counts = Object.fromEntries(SECTION_NAMES.map((name) => [name, sections[name].length]));
@@ -52,7 +50,7 @@ export async function exportData(ctx: ServiceContext, args: unknown): Promise<Ex
     settings: snapshot.settings,
   };
   const lists = sections as unknown as Record<string, readonly unknown[]>;
-  const bytes = await writeJsonFileDurably(out, { head: header, lists });
+  const bytes = await writeJsonFileDurably(out, { head: header, lists }, { replace: parsed.force });
   ctx.logger.info({ file: out, bytes, counts }, 'export written');
   return { file: out, bytes, counts, includesPasswordHashes: includePasswordHashes };
 }

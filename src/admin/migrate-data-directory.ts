@@ -1,6 +1,7 @@
 import { readdir, rm, rmdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensureDataDir, readConfigFile } from '../config/data-dir.js';
+import { checkOutputPath } from '../config/output-target.js';
 import { readSecret, secretFilePath } from '../config/secret.js';
 import type { Config } from '../config/types.js';
 import { AppError } from '../errors.js';
@@ -12,11 +13,13 @@ import { type BoardFiles, configFollowingTarget, entriesBesidesLock, lockToWrite
 /** Where the signing key of the copied board is: a secret file, FEEDBACKD_SECRET, or none yet. */
 export type SecretSource = 'file' | 'env' | 'none';
 
-/** Refuses a target that is a file or a non-empty directory, touching nothing; a missing one is fine. */
-export async function refuseUsedDirectory(dir: string): Promise<void> {
-  const info = await stat(dir).catch(() => null);
-  if (info === null) return;
-  if (!info.isDirectory()) throw new AppError('TARGET_NOT_DIRECTORY', `${dir} is not a directory: give --to a new or empty directory`, 400);
+/**
+ * Refuses, touching nothing, a target in the source's data directory, one that is not a directory
+ * (a file, a FIFO…), and a non-empty directory; a missing one is fine.
+ */
+export async function refuseUsedDirectory(dir: string, sourceDataDir: string): Promise<void> {
+  await checkOutputPath(dir, { kind: 'directory', dataDir: sourceDataDir, flag: '--to' });
+  if ((await stat(dir).catch(() => null)) === null) return;
   const entries = (await readdir(dir)).sort();
   if (entries.length > 0) throw directoryNotEmpty(dir, entries);
 }

@@ -70,7 +70,7 @@ export async function migrateData(options: MigrateDataOptions): Promise<MigrateD
   let written: Omit<MigrateDataResult, 'counts'>;
   let snapshot: DatabaseSnapshot;
   try {
-    await refuseUsedTarget(target);
+    await refuseUsedTarget(target, source.dataDir);
     snapshot = await storage.snapshot();
     written = await writeTarget(source, target, snapshot, overallProgress(snapshot, options.onProgress));
   } finally {
@@ -121,8 +121,8 @@ async function openSource(config: Config, logger: Logger): Promise<Storage> {
 }
 
 /** Checked before the source is read, so a refusal is quick; the writing checks again. */
-async function refuseUsedTarget(target: MigrateTarget): Promise<void> {
-  if (target.kind === 'directory') return refuseUsedDirectory(target.dir);
+async function refuseUsedTarget(target: MigrateTarget, sourceDataDir: string): Promise<void> {
+  if (target.kind === 'directory') return refuseUsedDirectory(target.dir, sourceDataDir);
   await refuseStoredRows({ databaseUrl: target.url }, 'Copy into a new, empty database (nothing was written)');
 }
 

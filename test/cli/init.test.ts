@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import test from 'ava';
 import { loadConfig } from '../../src/config/load.ts';
@@ -200,4 +200,77 @@ test('a prompt stopped with Ctrl-C ends init with exit 1 and nothing set up', as
   t.is(result.code, 1);
   t.is(result.stderr, 'error: cancelled; the site was not set up\n');
   t.false(existsSync(join(data, 'config.json')));
+});
+
+test('an existing data directory other users may write to is refused before any question, and left as it was', async (t) => {
+  const data = join(await tempDir(t), 'data');
+  await mkdir(data);
+  await chmod(data, 0o777);
+  const stub = stubPrompt({});
+  const args = ['init', '--data', data, '--email', 'ada@example.org', '--password-stdin', '--mail-outbox'];
+  const result = await runInProcess(args, { stdin: `${PASSWORD}\n`, interactive: true, prompt: stub.prompt });
+  t.is(result.code, 1);
+  t.is(result.stderr, `error: Data directory ${data} can be written by other users (mode 0777), who could replace its files and control socket: chmod 700 ${data}\n`);
+  t.deepEqual(stub.asked, []);
+  t.deepEqual(await readdir(data), []);
+  t.is(await modeOf(data), 0o777);
+});
+
+test('root running init on a data directory of another user is refused with the chown line (the sudo trap)', async (t) => {
+  if (process.getuid?.() !== 0) {
+    t.log('skipped: only root can give a directory to another user (uid 65534)');
+    t.pass();
+    return;
+  }
+  const data = join(await tempDir(t), 'data');
+  await mkdir(data, { mode: 0o700 });
+  await chown(data, 65534, 65534);
+  const result = await runInProcess(['init', '--yes', '--data', data, '--email', 'ada@example.org', '--password-stdin', '--mail-outbox'], {
+    stdin: `${PASSWORD}\n`,
+  });
+  t.is(result.code, 1);
+  t.regex(result.stderr, new RegExp(`^error: Data directory ${data} belongs to (nobody \\()?uid 65534\\)?, not to root \\(uid 0\\) who runs this command: run feedbackd as (nobody|65534) \\(sudo -u (nobody|65534) feedbackd …\\), or make the directory yours: chown -R root ${data}\\n$`));
+  t.deepEqual(await readdir(data), [], 'root created no file there');
+});
+
+test('init refuses an existing directory that holds other files and no feedbackd data, unless --force', async (t) => {
+  const dir = await tempDir(t);
+  const home = join(dir, 'home');
+  await mkdir(join(home, 'photos'), { recursive: true, mode: 0o755 });
+  await writeFile(join(home, 'notes.txt'), 'mine');
+  await chmod(home, 0o755);
+  const before = await snapshot(home);
+  const args = ['init', '--data', home, '--email', 'ada@example.org', '--password-file', await passwordFile(dir), '--mail-outbox'];
+  const refused = await runInProcess(args);
+  t.is(refused.code, 1);
+  t.is(
+    refused.stderr,
+    `error: The directory ${home} is not empty and holds no feedbackd data (it holds notes.txt, photos): ` +
+      'give --data a new or empty directory, or add --force to set feedbackd up in it anyway (nothing was changed)\n',
+  );
+  t.deepEqual(await snapshot(home), before);
+  t.deepEqual((await readdir(home)).sort(), ['notes.txt', 'photos']);
+  t.is(await modeOf(home), 0o755);
+
+  const forced = await runInProcess([...args, '--force']);
+  t.is(forced.code, 0, forced.stderr);
+  t.is((await siteIn(home)).ownerEmail, 'ada@example.org');
+  t.is(await readFile(join(home, 'notes.txt'), 'utf8'), 'mine');
+});
+
+test('init still sets up an empty directory, a fresh filesystem (lost+found) and a directory with only its config.json', async (t) => {
+  const dir = await tempDir(t);
+  const empty = join(dir, 'empty');
+  const disk = join(dir, 'disk');
+  const prepared = join(dir, 'prepared');
+  await mkdir(empty);
+  await mkdir(join(disk, 'lost+found'), { recursive: true });
+  await mkdir(prepared);
+  await writeFile(join(prepared, 'config.json'), '{"port": 4400}\n', { mode: 0o600 });
+  for (const data of [empty, disk, prepared]) {
+    const result = await runInProcess(['init', '--data', data, '--email', 'ada@example.org', '--password-file', await passwordFile(dir), '--mail-outbox']);
+    t.is(result.code, 0, result.stderr);
+    t.is((await siteIn(data)).ownerEmail, 'ada@example.org');
+  }
+  t.like(await readJson(join(prepared, 'config.json')), { port: 4400, mailOutbox: true });
 });

@@ -1,4 +1,5 @@
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import test from 'ava';
 import { sendRequest } from '../_helpers/server.js';
@@ -45,7 +46,7 @@ test('migrate-data copies a stopped board into a new directory: same rows and id
   t.is((await stopServing(serving)).code, 0);
 });
 
-test('migrate-data refuses a used target, the source itself, a --to that is neither URL nor path, a missing source: nothing written', async (t) => {
+test('migrate-data refuses a used target, a file or FIFO, the source itself or a directory inside it, a --to that is neither URL nor path, a missing source: nothing written', async (t) => {
   const root = await tempDir(t);
   const source = join(root, 'source');
   await seedBoard(source);
@@ -54,11 +55,22 @@ test('migrate-data refuses a used target, the source itself, a --to that is neit
   await writeFile(join(used, 'notes.txt'), 'mine');
   const file = join(root, 'file.txt');
   await writeFile(file, 'a file');
+  const fifo = join(root, 'fifo');
+  execFileSync('mkfifo', [fifo]);
+  await symlink(source, join(root, 'link'));
+  await mkdir(join(source, 'inner'));
+  await symlink(join(source, 'inner'), join(root, 'inner-link'));
   const sourceBefore = await snapshot(source);
   const cases: Array<[string[], RegExp]> = [
     [['--to', used], /^error: The target directory .*used is not empty \(it holds notes\.txt\): give --to a new or empty directory \(nothing was written\)$/m],
-    [['--to', file], /^error: .*file\.txt is not a directory: give --to a new or empty directory$/m],
+    [['--to', file], /^error: Cannot write into .*file\.txt: it is a regular file, not a directory: give --to a new or empty directory \(nothing was written\)$/m],
+    [['--to', fifo], /^error: Cannot write into .*fifo: it is a FIFO, not a directory: give --to a new or empty directory/m],
     [['--to', source], /^error: --to names the source itself \(.*source\): copy into another directory$/m],
+    [['--to', join(root, 'link')], /^error: Cannot write .*link: it is the data directory, which holds feedbackd's own files: give --to a path outside it/m],
+    [['--to', join(source, 'copy')], /^error: Cannot write .*copy: it is inside the data directory .*source, which holds feedbackd's own files/m],
+    [['--to', join(root, 'link', 'new', 'copy')], /^error: Cannot write .*copy: it is inside the data directory .*source, which holds/m],
+    [['--to', join(source, 'outbox')], /^error: Cannot write .*outbox: it is inside the data directory/m],
+    [['--to', join(root, 'inner-link', 'copy')], /^error: Cannot write .*inner-link\/copy: it is inside the data directory .*source, which holds/m],
     [['--to', 'mysql://root:hunter2@db/feedback'], /^error: --to "mysql:\/\/…" is neither a PostgreSQL URL \(postgres:\/\/…\) nor a directory path$/m],
   ];
   for (const [args, message] of cases) {
@@ -71,6 +83,8 @@ test('migrate-data refuses a used target, the source itself, a --to that is neit
   t.deepEqual(Object.keys(await snapshot(used)), [join(used, 'notes.txt')]);
   t.is(await readFile(file, 'utf8'), 'a file');
   t.deepEqual(await snapshot(source), sourceBefore);
+  t.deepEqual((await readdir(source)).sort(), (await readdir(join(root, 'link'))).sort());
+  t.false((await readdir(source)).includes('copy'));
 
   const missing = await runInProcess(['migrate-data', '--data', join(root, 'typo'), '--to', join(root, 'out')]);
   t.is(missing.code, 1);

@@ -18,7 +18,13 @@ export function addInitCommand(program: Command, run: CliRun): void {
     .option('-y, --yes', 'never prompt: take everything from flags, fail listing the missing ones')
     .option('--serve', 'start serving once set up, without asking')
     .option('--no-serve', 'do not offer to start serving')
-    .addHelpText('after', '\nA password is never accepted on the command line. Without a terminal, init never prompts.');
+    .option('--force', 'set up in a directory that is not empty and holds no feedbackd data (refused without it)')
+    .addHelpText(
+      'after',
+      '\nA password is never accepted on the command line. Without a terminal, init never prompts. A --data directory' +
+        '\nthat already holds feedbackd data is reported (an owner exists) or completed; one that holds other files is' +
+        '\nrefused unless --force, since init makes it private (mode 0700) and writes its database and secret into it.',
+    );
   command.action(async (flags: InitFlags) => {
     // Loaded on use, like serve: the wizard pulls in the services and storage.
     const { runInit } = await import('../init/run-init.js');

@@ -15,6 +15,8 @@ export interface InitFlags {
   yes?: boolean;
   /** true = --serve, false = --no-serve, undefined = ask (or not serve when not interactive). */
   serve?: boolean;
+  /** Set up in an existing directory that holds other files and no feedbackd data. */
+  force?: boolean;
 }
 
 /** The init flags that are configuration settings, for loadConfig (keyed as commander names them). */

@@ -9,6 +9,7 @@ import { askConfirm, askText } from '../prompt.js';
 import { isVerbose, runServe } from '../serve/run-serve.js';
 import { answersFromFlags, type CompleteAnswers, isComplete, missingFlags } from './answers.js';
 import { settingCheck } from './checks.js';
+import { refuseForeignDirectory } from './foreign-directory.js';
 import { canPrompt, type InitFlags, settingFlagsOf } from './init-flags.js';
 import { readGivenPassword } from '../password-input.js';
 import { createOwner, isSetUp } from './site.js';
@@ -88,6 +89,7 @@ export async function runInit(flags: InitFlags, run: CliRun): Promise<void> {
   run.showStacks = isVerbose(loaded.config.logLevel);
   const { dataDir } = loaded.config;
   const logger = initLogger(loaded);
+  await refuseForeignDirectory(dataDir, flags.force === true);
   if (await isExistingSite(loaded, logger)) {
     for (const line of alreadySetUpLines(dataDir)) say(io, line);
     if (flags.serve === true) await runServe(configFlags, run);

@@ -1,7 +1,44 @@
 import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { timestampedFileName } from '../../admin/backup-format.js';
+import { STDOUT } from '../../admin/output-args.js';
+import { resolveConfig } from '../../config/load.js';
+import { checkOutputPath } from '../../config/output-target.js';
 import { AppError } from '../../errors.js';
+import type { AdminFlags } from '../admin/admin-options.js';
+import type { CliIo, CliRun } from '../io.js';
+import { commanderFlags } from './run-long-operation.js';
+
+/** The flags of a command that writes a file: backup, export. */
+export interface OutputFlags extends AdminFlags {
+  out?: string;
+  force?: boolean;
+}
+
+/** Where a backup or export goes: standard output, or a checked absolute path. */
+export interface OutputChoice {
+  /** `-` or an absolute path, as the operation takes it. */
+  out: string;
+  force: boolean;
+  dataDir: string;
+}
+
+/**
+ * `--out` checked before any work is done: `-` is standard output; a path must not be in the data
+ * directory, nor be a directory, device, socket, FIFO or symbolic link, nor an existing file unless --force.
+ */
+export async function chooseOutput(flags: OutputFlags, prefix: string, run: CliRun): Promise<OutputChoice> {
+  const { config } = await resolveConfig({ flags: commanderFlags(flags), env: run.io.env });
+  const choice = { out: STDOUT, force: flags.force === true, dataDir: config.dataDir };
+  if (flags.out === STDOUT) return choice;
+  const path = await outputPath(flags.out, prefix);
+  return { ...choice, out: await checkOutputPath(path, { kind: 'file', dataDir: config.dataDir, flag: '--out', force: choice.force }) };
+}
+
+/** The io for the command's own report: stderr when stdout carries the file. */
+export function reportIo(choice: OutputChoice, io: CliIo): CliIo {
+  return choice.out === STDOUT ? { ...io, stdout: io.stderr } : io;
+}
 
 /** Where to write: `--out` resolved against the working directory, else `<prefix>-<timestamp>.json` in it. */
 export async function outputPath(given: string | undefined, prefix: string, now = new Date()): Promise<string> {

@@ -1,23 +1,25 @@
 import type { BackupResult } from '../../admin/backup.js';
-import type { AdminFlags } from '../admin/admin-options.js';
+import { STDOUT } from '../../admin/output-args.js';
 import { printJson, printLines } from '../admin/output.js';
 import type { CliRun } from '../io.js';
-import { byteSize, countsLine, outputPath } from './file-output.js';
+import { byteSize, chooseOutput, countsLine, type OutputFlags, reportIo } from './file-output.js';
 import { runLongOperation } from './run-long-operation.js';
+import { copyToStdout } from './stdout-copy.js';
 
 /** The flags of `feedbackd backup`. */
-export interface BackupFlags extends AdminFlags {
-  out?: string;
-}
+export type BackupFlags = OutputFlags;
 
 /** `feedbackd backup`: the running server (or this process, when none runs) writes one consistent backup file. */
 export async function runBackup(flags: BackupFlags, run: CliRun): Promise<void> {
-  const out = await outputPath(flags.out, 'feedbackd-backup');
-  const result = (await runLongOperation(flags, run, 'backup.create', { out })) as BackupResult;
-  if (flags.json) return printJson(run.io, result);
+  const output = await chooseOutput(flags, 'feedbackd-backup', run);
+  const result = (await runLongOperation(flags, run, 'backup.create', { out: output.out, force: output.force })) as BackupResult;
+  if (output.out === STDOUT) await copyToStdout(result.file, output.dataDir, run.io.stdout);
+  const io = reportIo(output, run.io);
+  const file = output.out === STDOUT ? STDOUT : result.file;
+  if (flags.json) return printJson(io, { ...result, file });
   printLines(
-    run.io,
-    `Backup written to ${result.file} (${byteSize(result.bytes)}): ${countsLine(result.counts)}.`,
+    io,
+    `Backup written to ${output.out === STDOUT ? 'standard output' : file} (${byteSize(result.bytes)}): ${countsLine(result.counts)}.`,
     'It holds the signing secret and password hashes: keep it private. Restore it with: feedbackd restore <file> --data <empty dir>',
   );
   if (result.secretSource === 'env') {

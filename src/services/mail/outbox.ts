@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { lstat, mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileKind } from '../../config/output-target.js';
 
 /** `<data>/outbox`, where the outbox transport writes its .eml files (API.md §6.1). */
 export function outboxDir(dataDir: string): string {
@@ -17,8 +18,7 @@ export function outboxFileName(now: Date = new Date()): string {
  * final name only once complete (temp file + rename), so a reader never sees half a message.
  */
 export async function writeOutboxFile(dir: string, raw: Buffer): Promise<string> {
-  // Mail holds live tokens: the directory is private to the owner, like the rest of the data dir.
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await ensureOutboxDir(dir);
   const name = outboxFileName();
   const path = join(dir, name);
   const temp = join(dir, `.${name}.tmp`);
@@ -31,6 +31,18 @@ export async function writeOutboxFile(dir: string, raw: Buffer): Promise<string>
   }
   await syncDirectory(dir);
   return path;
+}
+
+/**
+ * Mail holds live tokens: it goes only into a real directory of the data directory, private to the
+ * owner (created 0700). Anything else at that name, a symbolic link to elsewhere included, is refused.
+ */
+async function ensureOutboxDir(dir: string): Promise<void> {
+  const info = await lstat(dir).catch(() => null);
+  if (info === null) await mkdir(dir, { recursive: true, mode: 0o700 });
+  else if (!info.isDirectory()) {
+    throw new Error(`the outbox ${dir} is ${fileKind(info)}, not a directory: move it away, and feedbackd creates the directory there`);
+  }
 }
 
 async function writeSynced(path: string, data: Buffer): Promise<void> {
