@@ -101,7 +101,8 @@ export const mailFrom: ValueParser<string> = (raw) => {
   const rule = 'must be an email address, or a name and address like "Acme" <noreply@example.org>';
   const value = nonEmptyString(raw, rule);
   const address = value.includes('<') ? /<([^<>]+)>$/.exec(value)?.[1] : value;
-  if (!address || !validator.isEmail(address)) fail(rule);
+  // A lone UTF-16 surrogate (from JSON or the environment) makes isEmail throw instead of answer.
+  if (!address || /\p{Cs}/u.test(address) || !validator.isEmail(address)) fail(rule);
   return value;
 };
 

@@ -51,6 +51,27 @@ function rateLimitSetting<K extends RateLimitKey>(key: K, describe: string, defa
   };
 }
 
+/** The config keys of the HTTP server's timeouts, in milliseconds. */
+type HttpTimeoutKey = 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs';
+
+/**
+ * An HTTP timeout: flag `--headers-timeout-ms <ms>`, env `FEEDBACKD_HEADERS_TIMEOUT_MS`, config.json
+ * key `headersTimeoutMs` (for key `headersTimeoutMs`); 100 ms to 1 hour.
+ */
+function httpTimeoutSetting<K extends HttpTimeoutKey>(key: K, describe: string, defaultMs: number): Setting<K> {
+  const kebab = key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+  return {
+    key,
+    describe: `${describe}, in milliseconds`,
+    flag: `--${kebab} <ms>`,
+    env: [`FEEDBACKD_${kebab.replaceAll('-', '_').toUpperCase()}`],
+    inFile: true,
+    defaultText: `${defaultMs} (${defaultMs / 1000} seconds)`,
+    defaultValue: () => defaultMs,
+    parse: parse.integer(100, 3_600_000),
+  };
+}
+
 /**
  * Every configuration key, in resolution order (a default may depend on an earlier key).
  * Precedence: flag > environment > config.json > default.
@@ -221,6 +242,10 @@ export const SETTINGS: readonly AnySetting[] = [
     defaultValue: () => 5000,
     parse: parse.integer(10, 3_600_000),
   },
+  // A slow client must not hold a connection (and its memory) open for ever; Node's own defaults are minutes.
+  httpTimeoutSetting('headersTimeoutMs', 'HTTP: how long a client may take to send the request headers (at most the request timeout)', 10_000),
+  httpTimeoutSetting('requestTimeoutMs', 'HTTP: how long a client may take to send a whole request, a 1 MiB body included', 30_000),
+  httpTimeoutSetting('keepAliveTimeoutMs', 'HTTP: how long an idle keep-alive connection stays open', 5_000),
   // API.md §1.14. Placed last: nothing depends on them.
   rateLimitSetting('loginRateLimit', 'POST /auth/login: failed attempts per client address and per email', '10/15m'),
   rateLimitSetting('signupRateLimit', 'POST /auth/signup: requests per client address', '10/1h'),

@@ -39,6 +39,12 @@ export interface Config {
   journalMaxBytes: number;
   /** After a failed journal write, the disk is tried again this often (and a failed compaction retried). */
   storageRetryMs: number;
+  /** HTTP: how long a client may take to send the request line and headers, in milliseconds. */
+  headersTimeoutMs: number;
+  /** HTTP: how long a client may take to send a whole request, body included, in milliseconds. */
+  requestTimeoutMs: number;
+  /** HTTP: how long an idle keep-alive connection stays open, in milliseconds. */
+  keepAliveTimeoutMs: number;
   /** `POST /auth/login`: answers other than 200, per client address and per email. */
   loginRateLimit: RateLimit;
   /** `POST /auth/signup`: every request, per client address. */

@@ -1,10 +1,13 @@
 import Router from '@koa/router';
-import Koa from 'koa';
+import Koa, { type Context } from 'koa';
+import type { Logger } from '../logger.js';
 import type { ServiceContext } from '../services/context.js';
+import { connectionPolicy, isClientGone } from './connections.js';
 import { handleErrors } from './errors.js';
 import { requestContext } from './request-context.js';
 import { registerRoutes } from './routes/index.js';
 import { guardRoutes } from './routing.js';
+import { setConnectionPolicy } from './server.js';
 import './state.js';
 import { serveWebApp } from './web-app.js';
 import { DEFAULT_WEB_DIR } from './web-files.js';
@@ -35,7 +38,17 @@ export function createApp(services: ServiceContext, register: RouteRegistrar = r
   app.use(serveWebApp(services, options.webDir ?? DEFAULT_WEB_DIR));
   app.use(guardRoutes(router));
   app.use(router.routes());
-  // Errors that escape the middleware (a socket failing mid-response) still reach the log, not stderr text.
-  app.on('error', (err: unknown) => services.logger.error({ err }, 'response failed'));
+  app.on('error', (err: unknown, ctx?: Context) => logResponseFailure(services.logger, err, ctx));
+  setConnectionPolicy(app, connectionPolicy(services.config, services.logger));
   return app;
+}
+
+/**
+ * Errors that escape the middleware (a socket failing mid-response) reach the log, not stderr
+ * text. A client that went away is no fault of ours, and anyone can cause it: debug, no stack.
+ */
+function logResponseFailure(logger: Logger, err: unknown, ctx: Context | undefined): void {
+  const requestId = ctx?.state.requestId;
+  if (isClientGone(err)) logger.debug({ requestId, code: (err as NodeJS.ErrnoException).code }, 'client went away before the answer was sent');
+  else logger.error({ requestId, err }, 'response failed');
 }

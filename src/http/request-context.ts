@@ -1,12 +1,24 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import type { Config } from '../config/types.js';
+import { appError } from '../errors.js';
 
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 /** The client's `X-Request-Id` when it is safe to echo and log, else a new UUID v4 (API.md §1.11). */
 export function requestIdFor(incoming: string): string {
   return CLIENT_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** The headers every response carries besides CORS's origin (API.md §1.3, §1.10). */
+export function everyResponseHeaders(requestId: string): Record<string, string> {
+  return {
+    'X-Request-Id': requestId,
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    'Access-Control-Expose-Headers': 'X-Request-Id',
+  };
 }
 
 /**
@@ -20,13 +32,19 @@ export function requestContext(config: Pick<Config, 'corsOrigins'>): Middleware 
     ctx.state.requestId = requestId;
     ctx.state.body = {};
     ctx.state.viewer = null;
-    ctx.set('X-Request-Id', requestId);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Access-Control-Expose-Headers', 'X-Request-Id');
+    ctx.set(everyResponseHeaders(requestId));
     allowOrigin(ctx);
+    // Node would answer this one itself, bare (server.ts turns that off): RFC 9112 §3.2 wants a 400.
+    if (lacksHost(ctx.req)) {
+      ctx.set('Connection', 'close');
+      throw appError('MALFORMED_REQUEST');
+    }
     await next();
   };
+}
+
+function lacksHost(req: IncomingMessage): boolean {
+  return req.httpVersion === '1.1' && req.headers.host === undefined;
 }
 
 type OriginPolicy = (ctx: Context) => void;

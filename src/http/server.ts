@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
+import type { ConnectionPolicy } from './connections.js';
 
 /** A listening HTTP server. */
 export interface RunningServer {
@@ -12,10 +13,20 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+// createApp knows the configuration; its callers hand startServer only the app.
+const policies = new WeakMap<Koa, ConnectionPolicy>();
+
+/** The timeouts and `clientError` answers the app's server will use (createApp sets them). */
+export function setConnectionPolicy(app: Koa, policy: ConnectionPolicy): void {
+  policies.set(app, policy);
+}
+
 /** Listens with the app; listen errors such as EADDRINUSE are rejected as they are, for the CLI to word. */
 export async function startServer(app: Koa, options: { host: string; port: number }): Promise<RunningServer> {
   const handlers = trackHandlers(app.callback());
-  const server = createServer(handlers.handle);
+  const policy = policies.get(app);
+  const server = createServer(policy ? serverOptions(policy) : {}, handlers.handle);
+  if (policy) server.on('clientError', policy.onClientError);
   const closeServer = gracefulShutdown(server);
   const shutDown = async () => {
     await closeServer();
@@ -25,6 +36,24 @@ export async function startServer(app: Koa, options: { host: string; port: numbe
   const { port } = server.address() as AddressInfo;
   const urlHost = options.host.includes(':') ? `[${options.host}]` : options.host;
   return { url: `http://${urlHost}:${port}`, host: options.host, port, close: shutDown };
+}
+
+/**
+ * Node's options for a policy. Node checks the header and request timeouts on a timer (every 30 s
+ * by default, which would let a 10 s timeout last 40 s): here every tenth of the shorter one, at
+ * most every second. The app itself answers a request without Host (request-context.ts).
+ */
+function serverOptions(policy: ConnectionPolicy): ServerOptions {
+  const requestTimeout = policy.requestTimeoutMs;
+  // Node refuses a headers timeout longer than the request timeout; the whole request bounds its headers.
+  const headersTimeout = Math.min(policy.headersTimeoutMs, requestTimeout);
+  return {
+    headersTimeout,
+    requestTimeout,
+    keepAliveTimeout: policy.keepAliveTimeoutMs,
+    connectionsCheckingInterval: Math.min(1000, Math.ceil(headersTimeout / 10)),
+    requireHostHeader: false,
+  };
 }
 
 function listen(server: Server, options: { host: string; port: number }): Promise<void> {

@@ -15,18 +15,34 @@ import type { Body } from './validation/fields.js';
 
 /**
  * API.md §4.3.5: when a user has this email, replaces their reset token and mails the link after
- * the commit. The answer is the same whether or not the account exists (no enumeration).
+ * the commit. The answer is the same whether or not the account exists (no enumeration), and so
+ * is its timing: the lookup, the durable write and the mail all happen after the answer, which
+ * only waits for the checks of the body. Shutdown still waits for them (ctx.background).
  */
 export async function requestPasswordReset(ctx: ServiceContext, body: Body, requestId?: string): Promise<{ success: true }> {
   if (!ctx.mailer.isConfigured()) throw appError('MAIL_CONFIG_MISSING');
   const email = parseEmail(body.email);
-  const now = new Date();
-  const issued = await ctx.storage.transaction(async (tx) => {
-    const user = await tx.users.getByEmail(email);
-    return user ? { to: user.email, token: await issueMailToken(tx, user.id, 'reset', now) } : null;
-  });
-  if (issued) queueResetMail(ctx, issued.to, issued.token, requestId);
+  ctx.background.track(afterTheAnswer(() => issueResetMail(ctx, email, requestId)));
   return { success: true };
+}
+
+/** Runs `work` once the current answer has been handed to the socket (setImmediate runs after this turn's I/O). */
+function afterTheAnswer(work: () => Promise<void>): Promise<void> {
+  return new Promise<void>((resolve) => setImmediate(resolve)).then(work);
+}
+
+/** The reset token and its mail for a registered email; nothing for another. Failures can only be logged now. */
+async function issueResetMail(ctx: ServiceContext, email: string, requestId: string | undefined): Promise<void> {
+  try {
+    const now = new Date();
+    const issued = await ctx.storage.transaction(async (tx) => {
+      const user = await tx.users.getByEmail(email);
+      return user ? { to: user.email, token: await issueMailToken(tx, user.id, 'reset', now) } : null;
+    });
+    if (issued) queueResetMail(ctx, issued.to, issued.token, requestId);
+  } catch (err) {
+    ctx.logger.error({ requestId, err }, 'password reset: storing the reset token failed after the answer');
+  }
 }
 
 /** API.md §4.3.6: whether a reset token is live; it stays usable. */

@@ -6,6 +6,7 @@ import { findVisiblePost, targetPostId } from './post-lookup.js';
 import { type PostRecordView, toPostRecordView } from './post-views.js';
 import { parseContent, requireVisibleTargets, slugBase, TITLE_RULE } from './posts.js';
 import { type Body, lookupKey, optionalUuid, requiredText } from './validation/fields.js';
+import { visibleRoadmapId } from './visibility.js';
 
 /** The validated fields a PATCH sends; an absent key means "leave as is". */
 interface PostChanges {
@@ -18,15 +19,23 @@ interface PostChanges {
 /**
  * API.md §4.4.4: writes the fields present in the body (omitted = unchanged, null = clear) in one
  * transaction: lookup (404) → permissions (403) → validation (400) → board and roadmap (404).
+ *
+ * A roadmap hidden from the caller is no roadmap to them (API.md §2.7), in the answer and when
+ * judging what the body changes: otherwise `roadmap_id` would name it, and `roadmapId: null`
+ * (403 without roadmap:assign when there is one, 200 when there is none) would reveal it.
  */
 export async function updatePost(ctx: ServiceContext, actor: Actor, body: Body): Promise<PostRecordView> {
   const postId = targetPostId(body);
   const updated = await ctx.storage.transaction(async (tx) => {
     const post = await findVisiblePost(tx, actor, postId);
-    requireUpdateRights(actor, post, body);
+    const seen: PostRow = { ...post, roadmapId: await visibleRoadmapId(tx, actor, post.roadmapId) };
+    requireUpdateRights(actor, seen, body);
     const changes = parseChanges(body);
+    // The roadmap the caller sees is no change: so "none" from someone who cannot see it keeps a hidden one.
+    if (changes.roadmapId === seen.roadmapId) delete changes.roadmapId;
     await requireVisibleTargets(tx, actor, changes);
-    return tx.posts.update(post.id, withSlug(post, changes, new Date().toISOString()));
+    const row = await tx.posts.update(post.id, withSlug(post, changes, new Date().toISOString()));
+    return { ...row, roadmapId: await visibleRoadmapId(tx, actor, row.roadmapId) };
   });
   return toPostRecordView(updated);
 }

@@ -55,9 +55,10 @@ export function parseSwap(body: Body): { fromId: string; toId: string } {
   return { fromId, toId };
 }
 
+/** Absent → `is required`; anything but an object, `null` included, → `must be an object` (API.md §1.15.6). */
 function roadmapReference(value: unknown, path: string): string {
-  if (value === undefined || value === null) throw validationError(path, 'is required');
-  if (typeof value !== 'object' || Array.isArray(value)) throw validationError(path, 'must be an object');
+  if (value === undefined) throw validationError(path, 'is required');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw validationError(path, 'must be an object');
   const id: unknown = (value as Record<string, unknown>).id;
   const idPath = `${path}.id`;
   if (typeof id === 'string') rejectNul(idPath, id);

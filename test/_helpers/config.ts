@@ -23,6 +23,9 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     logLevel: 'silent',
     journalMaxBytes: 8 * 1024 * 1024,
     storageRetryMs: 50,
+    headersTimeoutMs: 10_000,
+    requestTimeoutMs: 30_000,
+    keepAliveTimeoutMs: 5_000,
     // The production defaults (API.md §1.14); a test that needs a low limit overrides one key.
     loginRateLimit: { limit: 10, windowSeconds: 900 },
     signupRateLimit: { limit: 10, windowSeconds: 3600 },

@@ -43,6 +43,9 @@ test('defaults when nothing is given', async (t) => {
     logLevel: 'info',
     journalMaxBytes: 64 * 1024 * 1024,
     storageRetryMs: 5000,
+    headersTimeoutMs: 10_000,
+    requestTimeoutMs: 30_000,
+    keepAliveTimeoutMs: 5_000,
     loginRateLimit: { limit: 10, windowSeconds: 900 },
     signupRateLimit: { limit: 10, windowSeconds: 3600 },
     passwordResetRateLimit: { limit: 5, windowSeconds: 3600 },
@@ -78,6 +81,9 @@ const precedence = [
   },
   { key: 'databasePoolSize', flag: ['databasePoolSize', '3'], env: ['FEEDBACKD_DATABASE_POOL_SIZE', '40'], file: 100, want: [3, 40, 100, 10] },
   { key: 'logLevel', flag: ['logLevel', 'DEBUG'], env: ['FEEDBACKD_LOG_LEVEL', 'warn'], file: 'silent', want: ['debug', 'warn', 'silent', 'info'] },
+  { key: 'headersTimeoutMs', flag: ['headersTimeoutMs', '1000'], env: ['FEEDBACKD_HEADERS_TIMEOUT_MS', '2000'], file: 3000, want: [1000, 2000, 3000, 10_000] },
+  { key: 'requestTimeoutMs', flag: ['requestTimeoutMs', '1000'], env: ['FEEDBACKD_REQUEST_TIMEOUT_MS', '2000'], file: 3000, want: [1000, 2000, 3000, 30_000] },
+  { key: 'keepAliveTimeoutMs', flag: ['keepAliveTimeoutMs', '1000'], env: ['FEEDBACKD_KEEP_ALIVE_TIMEOUT_MS', '2000'], file: 3000, want: [1000, 2000, 3000, 5_000] },
 ] as const;
 
 for (const row of precedence) {
@@ -210,5 +216,11 @@ test('resolveConfig says where each value came from', async (t) => {
 test('the settings table covers every Config key exactly once', (t) => {
   const keys = SETTINGS.map((setting) => setting.key);
   t.is(new Set(keys).size, keys.length);
-  t.is(keys.length, 21);
+  t.is(keys.length, 25);
+});
+
+test('a mail From address holding half a UTF-16 pair is a configuration problem, not a crash', async (t) => {
+  const dir = await dataDirWith(t, { mailFrom: 'noreply@exa\ud800mple.org' });
+  const message = await configError(loadConfig({ flags: { data: dir } }));
+  t.regex(message, /mailFrom \(from .*config\.json.*\): must be an email address/);
 });

@@ -142,6 +142,40 @@ test('visibility: posts on hidden boards are not found without board:read; targe
   t.deepEqual((await patch(author.token, { id: open.id, title: 'gone' })).body, NOT_FOUND, 'moved to a hidden board');
 });
 
+test('a hidden roadmap never reaches a caller without roadmap:read: roadmap_id null, and "none" keeps it', async (t) => {
+  const { server, owner } = await ownerServer(t);
+  const author = await createMember(server.ctx);
+  const planner = await createMember(server.ctx, { permissions: ['roadmap:assign'] });
+  const reader = await createMember(server.ctx, { permissions: ['roadmap:read', 'post:update'] });
+  const hidden = await createRoadmap(server.ctx, { display: false });
+  const shown = await createRoadmap(server.ctx);
+  const post = await createPostAt(server.ctx, author.user, { roadmapId: hidden.id, createdAt: at(1) });
+  const patch = (persona: Persona, body: Record<string, unknown>) => server.request('PATCH', '/posts', { token: persona.token, body: { id: post.id, ...body } });
+  const stored = async () => (await server.ctx.storage.posts.get(post.id))?.roadmapId;
+
+  const edited = await patch(author, { title: 'Edited by the author' });
+  t.deepEqual([edited.status, edited.body.post?.roadmap_id], [200, null], 'the author cannot see the roadmap');
+  t.is((await server.request('POST', '/posts/slug', { token: author.token, body: { id: post.id } })).body.post.roadmap, null, 'as POST /posts/slug says');
+  t.is(await stored(), hidden.id);
+
+  // To the author the post has no roadmap: "none" is no change (200, as for a post without one), and the hidden one stays.
+  for (const roadmapId of [null, '']) {
+    const cleared = await patch(author, { roadmapId });
+    t.deepEqual([cleared.status, cleared.body.post?.roadmap_id], [200, null], JSON.stringify(roadmapId));
+    t.is(await stored(), hidden.id);
+  }
+  // Naming the hidden id is a change to an unknown roadmap, whoever asks.
+  t.deepEqual((await patch(author, { roadmapId: hidden.id })).body, FORBIDDEN);
+  t.deepEqual((await patch(planner, { roadmapId: hidden.id })).body, { message: 'Roadmap not found', code: 'ROADMAP_NOT_FOUND' });
+  t.is(await stored(), hidden.id);
+
+  t.is((await patch(reader, { title: 'Edited by a reader' })).body.post.roadmap_id, hidden.id, 'roadmap:read sees it');
+  t.is((await patch(owner, {})).body.post.roadmap_id, hidden.id);
+  const moved = await patch(planner, { roadmapId: shown.id });
+  t.deepEqual([moved.status, moved.body.post?.roadmap_id], [200, shown.id], 'roadmap:assign may move it to a roadmap it sees');
+  t.is(await stored(), shown.id);
+});
+
 test('authentication is required', async (t) => {
   const server = await startTestServer();
   t.teardown(server.close);

@@ -122,7 +122,8 @@ test.serial('PATCH /roadmaps/sort: permission, then from, then to, then 404s, wi
   const fromIdError = validationError('from.id', 'from.id must be a UUID');
   const cases: Array<[unknown, number, unknown]> = [
     [{}, 400, fromError('is required')],
-    [{ from: null, to: 5 }, 400, fromError('is required')],
+    [{ from: null, to: 5 }, 400, fromError('must be an object')],
+    [{ from: ref(a.id), to: null }, 400, toError('must be an object')],
     [{ from: 5 }, 400, fromError('must be an object')],
     [{ from: 'x' }, 400, fromError('must be an object')],
     [{ from: [a.id] }, 400, fromError('must be an object')],

@@ -1,6 +1,6 @@
 import validator from 'validator';
 import { appError, validationError } from '../../errors.js';
-import { codePointLength, optionalString, rejectNul } from './fields.js';
+import { codePointLength, hasLoneSurrogate, optionalString, rejectLoneSurrogates, rejectNul } from './fields.js';
 
 const MAX_EMAIL_LENGTH = 320;
 const MIN_PASSWORD_BYTES = 8;
@@ -10,6 +10,12 @@ const MAX_SITE_TITLE_LENGTH = 255;
 
 /** Email rule (API.md §1.8): trimmed, valid, ≤ 320 characters; returned lower-cased. */
 export function parseEmail(value: unknown, path = 'email'): string {
+  // NUL keeps its own rule (§1.15.7); a lone surrogate makes no address, so it is EMAIL_INVALID
+  // (and must never reach isEmail, whose encodeURI throws on it).
+  if (typeof value === 'string') {
+    rejectNul(path, value);
+    if (hasLoneSurrogate(value)) throw appError('EMAIL_INVALID');
+  }
   const raw = optionalString(value, path);
   const email = raw?.trim() ?? '';
   if (!email || codePointLength(email) > MAX_EMAIL_LENGTH || !validator.isEmail(email)) {
@@ -23,6 +29,8 @@ export function parsePassword(value: unknown, path = 'password'): string {
   if (value === undefined || value === null || value === '') throw appError('PASSWORD_MISSING');
   if (typeof value !== 'string') throw validationError(path, 'must be a string');
   rejectNul(path, value);
+  // bcrypt would hash a lone surrogate as U+FFFD: `\ud800` and `\udfff` would be the same password.
+  rejectLoneSurrogates(path, value);
   const bytes = Buffer.byteLength(value, 'utf8');
   if (bytes < MIN_PASSWORD_BYTES) throw appError('PASSWORD_TOO_SHORT');
   if (bytes > MAX_PASSWORD_BYTES) throw appError('PASSWORD_TOO_LONG');

@@ -1,6 +1,6 @@
 import { appError, type ErrorCode, validationError } from '../../errors.js';
 import { dashed } from '../text.js';
-import { codePointLength, rejectNul } from './fields.js';
+import { codePointLength, rejectLoneSurrogates, rejectNul } from './fields.js';
 
 /** Longest board or roadmap url, counted after normalising (API.md §1.12). */
 export const MAX_URL_LENGTH = 50;
@@ -30,8 +30,8 @@ export function parseHexColor(value: unknown, path: string, prefix: ColorCodePre
 }
 
 /**
- * URL slug rule (API.md §1.8): absent or null → `<prefix>_URL_MISSING`; not a string →
- * VALIDATION_ERROR; transliterated, lower-cased, dash-joined; empty → `<prefix>_URL_MISSING`;
+ * URL slug rule (API.md §1.8): absent or null → `<prefix>_URL_MISSING`; not a string, NUL or a
+ * lone surrogate → VALIDATION_ERROR; transliterated, lower-cased, dash-joined; empty → `<prefix>_URL_MISSING`;
  * longer than 50 → `<prefix>_URL_TOO_LONG`. Callers that treat an omitted url as "use a default"
  * check for that first.
  */
@@ -39,6 +39,7 @@ export function parseUrlSlug(value: unknown, path: string, prefix: UrlCodePrefix
   if (value === undefined || value === null) throw appError(`${prefix}_URL_MISSING`);
   if (typeof value !== 'string') throw validationError(path, 'must be a string');
   rejectNul(path, value);
+  rejectLoneSurrogates(path, value);
   const url = urlSlug(value);
   if (url === '') throw appError(`${prefix}_URL_MISSING`);
   if (url.length > MAX_URL_LENGTH) throw appError(`${prefix}_URL_TOO_LONG`);

@@ -23,11 +23,32 @@ export function rejectNul(path: string, value: string): void {
   if (value.includes('\u0000')) throw validationError(path, 'must not contain NUL characters');
 }
 
-/** A string or nothing: `undefined` for absent or null; other types → `<path> must be a string`. */
+// With the `u` flag a well-formed pair is one code point (never Cs), so only a lone half matches.
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * A UTF-16 surrogate without its other half (JSON can spell one: `"\ud800"`) is no character: it
+ * has no UTF-8 form, so PostgreSQL would store U+FFFD where the JSON file keeps it, and some
+ * libraries (validator's isEmail, through encodeURI) throw on it.
+ */
+export function hasLoneSurrogate(value: string): boolean {
+  return LONE_SURROGATE.test(value);
+}
+
+/**
+ * The second rule of every text field, right after NUL: `<path> must not contain lone surrogates`.
+ * Fields with a format of their own (email, UUID, colour, URL…) refuse one by that format's code.
+ */
+export function rejectLoneSurrogates(path: string, value: string): void {
+  if (hasLoneSurrogate(value)) throw validationError(path, 'must not contain lone surrogates');
+}
+
+/** A string or nothing: `undefined` for absent or null; other types → `<path> must be a string`; NUL and lone surrogates refused. */
 export function optionalString(value: unknown, path: string): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string') throw validationError(path, 'must be a string');
   rejectNul(path, value);
+  rejectLoneSurrogates(path, value);
   return value;
 }
 

@@ -2,7 +2,7 @@ import validator from 'validator';
 import { appError, type ErrorCode, validationError } from '../../errors.js';
 import { DEFAULT_SETTINGS } from '../../storage/seed.js';
 import type { Labs, SettingsRow } from '../../storage/types.js';
-import { type Body, codePointLength, optionalString, rejectNul } from './fields.js';
+import { type Body, codePointLength, hasLoneSurrogate, optionalString, rejectLoneSurrogates, rejectNul } from './fields.js';
 
 /** Longest title, description, Google Analytics id, logo and icon URL (API.md §1.12). */
 const MAX_SETTING_LENGTH = 255;
@@ -53,7 +53,9 @@ export function parseLabsChanges(body: Body): Partial<Labs> {
 }
 
 function parseTitle(value: unknown): string {
-  const title = requiredString(value, 'title').trim();
+  const raw = requiredString(value, 'title');
+  rejectLoneSurrogates('title', raw);
+  const title = raw.trim();
   if (title === '') throw validationError('title', 'must not be blank');
   if (codePointLength(title) > MAX_SETTING_LENGTH) throw appError('SITE_TITLE_TOO_LONG');
   return title;
@@ -72,7 +74,8 @@ function parseImageUrl(value: unknown, path: keyof typeof IMAGE_URL_CODES): stri
   if (value === null || value === '') return null;
   const url = requiredString(value, path).trim();
   const codes = IMAGE_URL_CODES[path];
-  if (!validator.isURL(url, IMAGE_URL_OPTIONS)) throw appError(codes.invalid);
+  // isURL accepts a lone surrogate in the host or path; it is no URL character.
+  if (hasLoneSurrogate(url) || !validator.isURL(url, IMAGE_URL_OPTIONS)) throw appError(codes.invalid);
   if (codePointLength(url) > MAX_SETTING_LENGTH) throw appError(codes.tooLong);
   return url;
 }
