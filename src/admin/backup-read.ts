@@ -1,6 +1,8 @@
+import { configFileProblems } from '../config/load.js';
 import type { Config } from '../config/types.js';
 import { AppError } from '../errors.js';
-import { checkSnapshot, STORAGE_SCHEMA_VERSION } from '../storage/restore.js';
+import { snapshotProblem } from '../services/validation/snapshot-rules.js';
+import { checkSnapshot, STORAGE_SCHEMA_VERSION, upgradedSnapshot } from '../storage/restore.js';
 import type { DatabaseSnapshot, SettingsRow, SnapshotTables } from '../storage/types.js';
 import {
   BACKUP_FORMAT,
@@ -22,7 +24,8 @@ const SECRET_TEXT = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * Reads and checks a backup file before anything is touched: the format and its version, the
- * header, every table against the row counts, and the rows against the storage's own rules.
+ * header and its config.json by serve's rules, every table against the row counts, every row and
+ * the settings by the API's rules, and the rows against the storage's own rules.
  */
 export async function readBackupFile(path: string, config: Pick<Config, 'databaseUrl'>): Promise<Backup> {
   const doc = await readJsonObject(path);
@@ -31,12 +34,20 @@ export async function readBackupFile(path: string, config: Pick<Config, 'databas
   const tables = checkTables(path, doc.tables, header.counts);
   const snapshot: DatabaseSnapshot = { schemaVersion: header.schemaVersion, settings: doc.settings as SettingsRow, tables };
   try {
+    checkRows(path, upgradedSnapshot(snapshot, path));
+    // The storage's own rules too (uniqueness by its indexes): both engines keep them.
     checkSnapshot(config, snapshot, path);
   } catch (error) {
     if (error instanceof AppError && error.code === 'DATABASE_TOO_NEW') throw tooNew(path, header);
     throw error;
   }
   return { header, snapshot };
+}
+
+/** Every row and the settings by the API's rules, before the storage sees them; the first problem names table, row and field. */
+function checkRows(path: string, snapshot: DatabaseSnapshot): void {
+  const problem = snapshotProblem(snapshot);
+  if (problem) throw invalidFile(path, `cannot be restored: ${problem}`);
 }
 
 function checkHeader(path: string, doc: Record<string, unknown>): Omit<BackupHeader, 'settings'> {
@@ -47,6 +58,8 @@ function checkHeader(path: string, doc: Record<string, unknown>): Omit<BackupHea
   if (header.configFile !== null && !isPlainObject(header.configFile)) {
     throw invalidFile(path, 'has a configFile that is neither an object nor null');
   }
+  const [configProblem] = header.configFile === null ? [] : configFileProblems(header.configFile, 'config.json');
+  if (configProblem) throw invalidFile(path, `has a configFile that serve would refuse: ${configProblem}`);
   if (!isPlainObject(doc.settings)) throw invalidFile(path, 'has no settings');
   checkSecret(path, header);
   const { settings: _settings, ...rest } = header;

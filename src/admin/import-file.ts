@@ -2,6 +2,7 @@ import type { SettingsRow } from '../storage/types.js';
 import { checkFormat, invalidFile, readJsonObject } from './backup-format.js';
 import { parentsFirst } from './export-comments.js';
 import { checkObject, checkRows } from './export-fields.js';
+import { checkSectionContent, checkSettingsContent } from './import-content.js';
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
@@ -26,7 +27,8 @@ export interface ReadExport {
 
 /**
  * Reads and checks an export file before anything is written: the format, a version this code
- * reads, the settings, and every row's fields and their types. A wrong row refuses the whole file.
+ * reads, the settings, and every row's fields, their types and the API's rules for their values.
+ * A wrong row refuses the whole file.
  * Sections the file's version does not have are empty (a version-1 file has no comments); comments
  * are put parents first, so a reply listed before its parent is still imported.
  */
@@ -34,9 +36,13 @@ export async function readExportFile(path: string): Promise<ReadExport> {
   const doc = await readJsonObject(path);
   const version = checkFormat(path, doc, EXPORT_FORMAT, EXPORT_VERSION);
   const settings = doc.settings === undefined ? null : checkObject<SettingsRow>(path, 'settings', doc.settings, SETTINGS_FIELDS);
+  if (settings !== null) checkSettingsContent(path, settings);
   const read = sectionsOf(version);
   const sections = {} as Record<string, unknown[]>;
-  for (const name of read) sections[name] = checkRows(path, name, doc[name], SECTION_FIELDS[name]);
+  for (const name of read) {
+    sections[name] = checkRows(path, name, doc[name], SECTION_FIELDS[name]);
+    checkSectionContent(path, name, sections[name]);
+  }
   checkCounts(path, doc.counts, sections);
   for (const name of SECTION_NAMES) sections[name] ??= [];
   sections.comments = parentsFirst(sections.comments as ExportedComment[]);

@@ -68,7 +68,8 @@ export const SECTION_RULES: Readonly<Record<SectionName, SectionRule>> = {
       }
       if (passwordHash === undefined) notes.push('no password hash in the file: cannot log in until a password reset');
       const hash = passwordHash ?? state.unusablePasswordHash;
-      return { row: { ...user, isOwner, passwordHash: hash, tokenVersion: 0 }, notes };
+      // Stored lower-cased, as the API stores emails (API.md §1.8).
+      return { row: { ...user, email: user.email.toLowerCase(), isOwner, passwordHash: hash, tokenVersion: 0 }, notes };
     },
     insert: (tx, row) => tx.users.insert(row as unknown as UserRow),
     label: (row) => (row as FileRow<'users'>).email,

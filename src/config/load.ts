@@ -108,11 +108,25 @@ async function startResolution(input: ConfigInput): Promise<Resolution> {
   if (typeof run.values.dataDir !== 'string') return run;
   run.file = await readConfigFile(run.values.dataDir);
   if (run.file.problem) run.problems.push(run.file.problem);
-  for (const key of Object.keys(run.file.values)) {
-    const problem = fileKeyProblem(key, run.file.path);
-    if (problem) run.problems.push(problem);
-  }
+  run.problems.push(...fileKeyProblems(run.file));
   return run;
+}
+
+function fileKeyProblems(file: ConfigFileContents): string[] {
+  return Object.keys(file.values).flatMap((key) => fileKeyProblem(key, file.path) ?? []);
+}
+
+/**
+ * What serve would refuse in these config.json values alone, worded as it words it: unknown keys,
+ * and values breaking their rule (each checked, even those a flag or env var might override).
+ */
+export function configFileProblems(values: Readonly<Record<string, unknown>>, path: string): string[] {
+  const file: ConfigFileContents = { path, values: { ...values }, problem: null };
+  const run: Resolution = { flags: {}, env: {}, file, values: {}, sources: {}, problems: fileKeyProblems(file) };
+  for (const setting of SETTINGS) {
+    if (setting.inFile && Object.hasOwn(values, setting.key)) resolveSetting(setting, run);
+  }
+  return run.problems;
 }
 
 /** Resolves every key (flags > environment > `<data>/config.json` > defaults), remembering each value's source. */

@@ -16,7 +16,7 @@ const DEFAULT_SEARCH_LIMIT = 10;
 const MAX_SEARCH_LIMIT = 100;
 const DEFAULT_URL_TRIES = 5;
 /** Never stored: `/roadmaps/search/…` and `/roadmaps/sort` are routes of their own (API.md §4.7). */
-const RESERVED_URLS: ReadonlySet<string> = new Set(['search', 'sort']);
+export const RESERVED_URLS: ReadonlySet<string> = new Set(['search', 'sort']);
 
 /** The body of `GET /roadmaps`. */
 export type RoadmapList = { roadmaps: RoadmapView[]; results: RoadmapView[] } & CursorPageMeta;

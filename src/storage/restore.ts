@@ -29,6 +29,14 @@ export function checkSnapshot(config: Pick<Config, 'databaseUrl'>, snapshot: Dat
   checkLowdbSnapshot(snapshot, where);
 }
 
+/**
+ * The snapshot at the schema version this code writes (an older one upgraded as `db.json` is when
+ * opened), so rules about today's tables can be checked on it; a newer one is refused.
+ */
+export function upgradedSnapshot(snapshot: DatabaseSnapshot, where: string): DatabaseSnapshot {
+  return currentSnapshot(snapshot, where);
+}
+
 /** Replaces the stored database with the snapshot, durably, all or nothing; for the JSON-file engine the caller holds the data dir lock. */
 export async function writeSnapshot(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,

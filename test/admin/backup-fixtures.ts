@@ -31,6 +31,8 @@ export async function seedBoard(dataDir: string): Promise<SeededBoard> {
       insertAccount(tx, { email: OWNER.email, name: OWNER.name, passwordHash, isOwner: true }, new Date().toISOString()),
     );
     const member = await createMember(ctx, { email: 'bob@example.org', permissions: ['post:create'] });
+    // A real hash: a backup holding anything else is refused (restore checks every row like the API).
+    await ctx.storage.users.update(member.user.id, { passwordHash: await bcrypt.hash('bob password', 4) });
     const board = await createBoard(ctx, { url: 'ideas', name: 'Ideas' });
     const roadmap = await createRoadmap(ctx, { url: 'planned', name: 'Planned' });
     const first = await createPostAt(ctx, owner, { title: 'Dark mode', createdAt: '2024-01-01T10:00:00.000Z', boardId: board.id, roadmapId: roadmap.id });

@@ -1,0 +1,245 @@
+import { RESERVED_BOARD_URLS } from '../boards.js';
+import { parseContent, TITLE_RULE } from '../posts.js';
+import { RESERVED_URLS as RESERVED_ROADMAP_URLS } from '../roadmaps.js';
+import { EVERYONE_ROLE_ID } from '../../storage/seed.js';
+import { parseEmail, parsePersonName } from './account.js';
+import { parseBoardChanges } from './boards.js';
+import { parseCommentChanges } from './comments.js';
+import { requiredText } from './fields.js';
+import { parseRoleChanges } from './roles.js';
+import { parseRoadmapChanges } from '../roadmap-input.js';
+import { parseSettingsChanges } from './settings-fields.js';
+import {
+  allOf,
+  apiRule,
+  bool,
+  integerIn,
+  isObject,
+  matching,
+  notIn,
+  oneOf,
+  orNull,
+  text,
+  time,
+  unstorableText,
+  uuid,
+  type ValueRule,
+} from './stored-values.js';
+
+/*
+ * The field rules of every stored row, shared by restore (whole rows of a backup) and import
+ * (the rows of an export file): built from the API's own parsers, so neither can store what the
+ * API would refuse, and the three cannot drift apart.
+ */
+
+/** A field that breaks its rule: null `field` when the row itself is wrong (not an object). */
+export interface FieldProblem {
+  field: string | null;
+  problem: string;
+}
+
+/** The rules of one kind of row. */
+export interface RowRules {
+  fields: Readonly<Record<string, ValueRule>>;
+  /** Fields rows written before they existed lack (read as their default). */
+  optional?: readonly string[];
+  /** A rule between fields of the same row, checked once every field keeps its own. */
+  across?: (row: Record<string, unknown>) => FieldProblem | null;
+}
+
+/** How much of a row is checked: a stored row has every field and no other; an imported one only has its fields checked. */
+export type RowCheck = 'whole' | 'present';
+
+/**
+ * Highest roadmap index and token version: far below PostgreSQL's integer column limit
+ * (2,147,483,647), so the API can still append a roadmap or bump a token version after the highest.
+ */
+export const MAX_STORED_COUNTER = 1_000_000_000;
+
+/** bcrypt's modular crypt form: `$2a$`, `$2b$` or `$2y$`, a two-digit cost 04..31, 53 characters of salt and hash. */
+const BCRYPT_HASH = /^\$2[aby]\$(0[4-9]|[12]\d|3[01])\$[./A-Za-z0-9]{53}$/;
+/** What the username rule (API.md §1.8) can produce, at most 30 characters. */
+const USERNAME = /^[a-z0-9._-]{1,30}$/;
+/** Dashed lower-case words (API.md §4.4 slug rule): at most 80 characters, `-`, the slugId. */
+const POST_SLUG = /^(?=.{1,101}$)[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SLUG_ID = /^[0-9a-z]{1,20}$/;
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+const lowerCased = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
+const TIMES = { createdAt: time, updatedAt: time };
+
+/** The API's `labs` object (§3.14): exactly its two flags. */
+const labs: ValueRule = (value) => {
+  if (!isObject(value)) return 'must be an object {"comments": boolean, "voteOnBehalf": boolean}';
+  const found = fieldProblem(LABS_RULES, value, 'whole');
+  return found && `${found.field} ${found.problem}`;
+};
+const LABS_RULES: RowRules = { fields: { comments: bool, voteOnBehalf: bool } };
+
+/** The site settings (API.md §4.10.2): `gravatar` is absent from data written before it existed. */
+export const SETTINGS_RULES: RowRules = {
+  fields: {
+    title: apiRule((value) => parseSettingsChanges({ title: value }).title),
+    description: apiRule((value) => parseSettingsChanges({ description: value }).description),
+    logo: apiRule((value) => parseSettingsChanges({ logo: value }).logo),
+    icon: apiRule((value) => parseSettingsChanges({ icon: value }).icon),
+    accentColor: apiRule((value) => parseSettingsChanges({ accentColor: value }).accentColor),
+    googleAnalyticsId: apiRule((value) => parseSettingsChanges({ googleAnalyticsId: value }).googleAnalyticsId),
+    isPoweredBy: bool,
+    allowSignup: bool,
+    developerMode: bool,
+    labs,
+    gravatar: bool,
+  },
+  optional: ['gravatar'],
+};
+
+/** Every table's rows. */
+export const ROW_RULES = {
+  users: {
+    fields: {
+      id: uuid,
+      email: apiRule((value) => parseEmail(value), lowerCased),
+      username: matching(USERNAME, 'a username: 1..30 of a-z, 0-9, ".", "_" and "-"'),
+      name: apiRule((value) => parsePersonName(value)),
+      passwordHash: matching(BCRYPT_HASH, 'a bcrypt hash ($2a$, $2b$ or $2y$, a cost, 53 characters)'),
+      isOwner: bool,
+      isVerified: bool,
+      isBlocked: bool,
+      tokenVersion: integerIn(0, MAX_STORED_COUNTER),
+      notes: orNull(text),
+      ...TIMES,
+    },
+    across: (row) => (row.isOwner && row.isBlocked ? { field: 'isBlocked', problem: 'the owner cannot be blocked' } : null),
+  },
+  roles: {
+    fields: {
+      id: uuid,
+      name: apiRule((value) => parseRoleChanges({ name: value }).name),
+      description: apiRule((value) => parseRoleChanges({ description: value }).description),
+      isSystem: bool,
+      permissions: apiRule((value) => parseRoleChanges({ permissions: value }).permissions),
+      ...TIMES,
+    },
+    across: (row) => {
+      if (row.isSystem === (row.id === EVERYONE_ROLE_ID)) return null;
+      const problem = row.isSystem ? `only the @everyone role (${EVERYONE_ROLE_ID}) is a system role` : 'the @everyone role is a system role';
+      return { field: 'isSystem', problem };
+    },
+  },
+  userRoles: { fields: { id: uuid, userId: uuid, roleId: uuid, createdAt: time } },
+  boards: {
+    fields: {
+      id: uuid,
+      name: apiRule((value) => parseBoardChanges({ name: value }).name),
+      url: allOf(
+        apiRule((value) => parseBoardChanges({ url: value }).url),
+        notIn(RESERVED_BOARD_URLS, 'a route of the API has that path (API.md §4.6)'),
+      ),
+      color: apiRule((value) => parseBoardChanges({ color: value }).color),
+      display: bool,
+      viewVoters: bool,
+      ...TIMES,
+    },
+  },
+  roadmaps: {
+    fields: {
+      id: uuid,
+      name: apiRule((value) => parseRoadmapChanges({ name: value }).name),
+      url: allOf(
+        apiRule((value) => parseRoadmapChanges({ url: value }).url),
+        notIn(RESERVED_ROADMAP_URLS, 'a route of the API has that path (API.md §4.7)'),
+      ),
+      color: apiRule((value) => parseRoadmapChanges({ color: value }).color),
+      index: integerIn(1, MAX_STORED_COUNTER),
+      display: bool,
+      ...TIMES,
+    },
+  },
+  posts: {
+    fields: {
+      id: uuid,
+      title: apiRule((value) => requiredText(value, 'title', TITLE_RULE)),
+      slug: matching(POST_SLUG, 'a post slug: words of a-z and 0-9 joined by "-", at most 101 characters'),
+      slugId: matching(SLUG_ID, '1..20 of a-z and 0-9'),
+      contentMarkdown: apiRule(parseContent),
+      userId: uuid,
+      boardId: orNull(uuid),
+      roadmapId: orNull(uuid),
+      ...TIMES,
+    },
+  },
+  votes: { fields: { id: uuid, userId: uuid, postId: uuid, createdAt: time } },
+  comments: {
+    fields: {
+      id: uuid,
+      postId: uuid,
+      parentId: orNull(uuid),
+      userId: uuid,
+      body: apiRule((value) => parseCommentChanges({ body: value }).body),
+      isInternal: bool,
+      isEdited: bool,
+      isSpam: bool,
+      ...TIMES,
+    },
+  },
+  activities: { fields: { id: uuid, postId: uuid, commentId: uuid, type: oneOf(['comment']), createdAt: time } },
+  mailTokens: {
+    fields: {
+      id: uuid,
+      userId: uuid,
+      purpose: oneOf(['verify', 'reset']),
+      tokenHash: matching(SHA256_HEX, 'a SHA-256 hash in lower-case hex'),
+      createdAt: time,
+      expiresAt: time,
+    },
+  },
+  mailLog: {
+    fields: {
+      id: uuid,
+      createdAt: time,
+      to: text,
+      subject: text,
+      kind: oneOf(['verify', 'reset', 'test']),
+      transport: oneOf(['smtp', 'outbox']),
+      status: oneOf(['sent', 'failed']),
+      error: orNull(text),
+    },
+  },
+} as const satisfies Readonly<Record<string, RowRules>>;
+
+/** The name of a stored table. */
+export type StoredTableName = keyof typeof ROW_RULES;
+
+/** Stored rows by table, once every row keeps its field rules. */
+export type CheckedTables = { readonly [T in StoredTableName]: ReadonlyArray<Record<string, unknown> & { id: string }> };
+
+/**
+ * The first field of `row` that breaks `rules`, in the rules' order: a missing field, text no
+ * engine can store, the field's own rule; then (whole rows) a field the rows do not have; then a
+ * rule across fields.
+ */
+export function fieldProblem(rules: RowRules, row: unknown, check: RowCheck): FieldProblem | null {
+  if (!isObject(row)) return { field: null, problem: 'is not a JSON object' };
+  for (const [field, rule] of Object.entries(rules.fields)) {
+    if (!Object.hasOwn(row, field)) {
+      if (check === 'whole' && !rules.optional?.includes(field)) return { field, problem: 'is missing' };
+      continue;
+    }
+    const problem = unstorableText(row[field]) ?? rule(row[field]);
+    if (problem) return { field, problem };
+  }
+  if (check === 'whole') {
+    const unknown = Object.keys(row).find((field) => !Object.hasOwn(rules.fields, field));
+    if (unknown !== undefined) return { field: unknown, problem: 'is not a field of these rows' };
+  }
+  return rules.across?.(row) ?? null;
+}
+
+/** `table <name>, row <id>, field <field>: <problem>`; a row without a usable id is named by its place (from 1). */
+export function rowProblemText(table: string, row: unknown, index: number, found: FieldProblem): string {
+  const id = (row as { id?: unknown } | null)?.id;
+  const name = uuid(id) === null ? `row ${id as string}` : `row ${index + 1} (counted from 1)`;
+  const field = found.field === null ? '' : `, ${found.field.includes(',') ? 'fields' : 'field'} ${found.field}`;
+  return `table ${table}, ${name}${field}: ${found.problem}`;
+}
