@@ -14,6 +14,8 @@ export class SimulatedDisk {
   free = Number.POSITIVE_INFINITY;
   /** Writes that failed for lack of space. */
   refusals = 0;
+  /** The error a refused write fails with: ENOSPC for a full disk, EROFS after a read-only remount, EPERM for `chattr +i`. */
+  errorCode: 'ENOSPC' | 'EROFS' | 'EPERM' | 'EIO' = 'ENOSPC';
 
   constructor(private readonly root: string) {}
 
@@ -48,10 +50,9 @@ function diskOf(fd: number): SimulatedDisk | undefined {
   return undefined;
 }
 
-function noSpace(): NodeJS.ErrnoException {
-  const error: NodeJS.ErrnoException = new Error('ENOSPC: no space left on device, write');
-  error.code = 'ENOSPC';
-  error.errno = -28;
+function refusal(code: SimulatedDisk['errorCode']): NodeJS.ErrnoException {
+  const error: NodeJS.ErrnoException = new Error(`${code}: the disk refused the write, write`);
+  error.code = code;
   error.syscall = 'write';
   return error;
 }
@@ -76,6 +77,6 @@ async function installPatch(): Promise<void> {
     disk.free = 0;
     if (fits > 0) return original.call(this, buffer, offset, fits, position); // a short write, as a real disk gives
     disk.refusals += 1;
-    throw noSpace();
+    throw refusal(disk.errorCode);
   };
 }

@@ -132,3 +132,22 @@ test('a compaction started before the disk filled does not rotate or snapshot af
   const restarted = await open(t, dir);
   t.deepEqual(await userIds(restarted), sorted(acknowledged));
 });
+
+for (const errorCode of ['EROFS', 'EPERM', 'EIO'] as const) {
+  test(`a write refused with ${errorCode} (read-only remount, chattr +i, a failing disk) is undone the same way`, async (t) => {
+    const root = await tempDir(t);
+    const dir = join(root, 'data');
+    const disk = await simulatedDisk(root);
+    disk.errorCode = errorCode;
+    const storage = await open(t, dir);
+    const kept = await storage.users.insert(userRow());
+    disk.free = 0;
+    await t.throwsAsync(storage.users.insert(userRow()), { message: 'Storage is not writable' });
+    t.deepEqual(await userIds(storage), [kept.id]);
+    disk.makeRoom();
+    await waitUntilWritable(storage);
+    const later = await storage.users.insert(userRow());
+    await storage.close();
+    t.deepEqual(await userIds(await open(t, dir)), sorted([kept.id, later.id]));
+  });
+}
