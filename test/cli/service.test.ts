@@ -29,6 +29,8 @@ test('service --print: a systemd unit running serve as the user on the data dir,
   }
   t.regex(unit, /^# feedbackd .*\n#\n# Install \(as root\):\n/);
   t.regex(unit, /\n# {3}4\. systemctl daemon-reload && systemctl enable --now feedbackd\n/);
+  // As root, init would leave root-owned files the service user cannot use (and is refused).
+  t.regex(unit, /\n# +sudo -u feedbackd feedbackd init --data \/var\/lib\/feedbackd /);
 });
 
 test('service --print quotes paths with spaces and keeps a data dir under /home writable', async (t) => {
