@@ -6,12 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import test, { type ExecutionContext } from 'ava';
+import test from 'ava';
 import { pino } from 'pino';
 import { sendToServer } from '../../src/admin/control-client.js';
 import { controlSocketPath } from '../../src/admin/control-protocol.js';
 import { startControlServer, startControlServerOrWarn } from '../../src/admin/control-server.js';
 import { AppError } from '../../src/errors.js';
+import { fakeListener } from '../_helpers/fake-socket.js';
 import { openContext } from './_context.js';
 
 /** Sends raw bytes to a socket and collects everything it answers until it closes. */
@@ -143,21 +144,6 @@ test('a stale socket file is replaced; a regular file or a live socket is never 
   t.like(await rejection(startControlServer(ctx)), { code: 'CONTROL_SOCKET_BLOCKED' });
 });
 
-/** A listener of the test's own on `path` (mode as asked) that counts connections and bytes received. */
-async function fakeListener(t: ExecutionContext, path: string, mode: number): Promise<{ connections: () => number; received: () => string }> {
-  let connections = 0;
-  let received = '';
-  const server = createServer((socket) => {
-    connections++;
-    socket.on('data', (chunk) => {
-      received += chunk.toString();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(path, resolve));
-  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  await chmod(path, mode);
-  return { connections: () => connections, received: () => received };
-}
 
 test('a control socket that is not private (mode 0666) gets nothing: refused before connecting', async (t) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'feedbackd-admin-'));

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { chmod, lstat } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import test, { type ExecutionContext } from 'ava';
+import test from 'ava';
+import { fakeListener } from '../_helpers/fake-socket.js';
 import { lockDataDir } from '../../src/storage/lock.js';
 import { admin, initBoard, jsonOf } from './_admin.ts';
 import { runInProcess, startServing, stopServing } from './_cli.ts';
@@ -44,26 +44,11 @@ test('a data directory locked by a process that does not answer: exit 1 naming t
   t.true(Date.now() - started >= 5_000, 'it waited for a server that might still be starting');
 });
 
-/** A listener of the test's own in place of control.sock, as another user could put there: counts what reaches it. */
-async function fakeControlSocket(t: ExecutionContext, path: string): Promise<{ connections: () => number; received: () => string }> {
-  let connections = 0;
-  let received = '';
-  const server = createServer((socket) => {
-    connections++;
-    socket.on('data', (chunk) => {
-      received += chunk.toString();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(path, resolve));
-  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  await chmod(path, 0o666);
-  return { connections: () => connections, received: () => received };
-}
 
 test('set-password never sends the new password to a control socket others could have made (mode 0666)', async (t) => {
   const board = await initBoard(t);
   const socket = join(board.data, 'control.sock');
-  const fake = await fakeControlSocket(t, socket);
+  const fake = await fakeListener(t, socket, 0o666);
   const result = await admin(board, ['user', 'set-password', 'ada@example.org', '--password-stdin'], 'a new secret password\n');
   t.is(result.code, 1);
   t.is(result.stdout, '');
