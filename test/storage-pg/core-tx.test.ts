@@ -2,6 +2,7 @@ import test from 'ava';
 import pg from 'pg';
 import { migrate } from '../../src/storage/postgres/migrate.js';
 import { MIGRATIONS } from '../../src/storage/postgres/migrations/index.js';
+import { mapFailure } from '../../src/storage/postgres/errors.js';
 import { openPostgresStorage } from '../../src/storage/postgres/postgres-storage.js';
 import { DEFAULT_SETTINGS } from '../../src/storage/seed.js';
 import { UniqueViolation } from '../../src/storage/types.js';
@@ -156,4 +157,19 @@ pgTests((url) => {
     t.like(error, { code: 'STORAGE_UNAVAILABLE', status: 503, message: 'Storage is not writable' });
     t.is(await storage.users.count(), 0, 'nothing of it was committed; the pool connects again');
   });
+});
+
+test('every way the driver reports a lost connection or a server that cannot write maps to STORAGE_UNAVAILABLE', (t) => {
+  const driverErrors = [
+    new Error('Connection terminated unexpectedly'),
+    new Error('Client has encountered a connection error and is not queryable'),
+    new Error('Client was closed and is not queryable'),
+    Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+    Object.assign(new Error('could not extend file: No space left on device'), { code: '53100' }),
+    Object.assign(new Error('cannot execute INSERT in a read-only transaction'), { code: '25006' }),
+  ];
+  for (const error of driverErrors) t.like(mapFailure(error), { code: 'STORAGE_UNAVAILABLE', status: 503 }, error.message);
+  const syntax = Object.assign(new Error('syntax error'), { code: '42601' });
+  t.is(mapFailure(syntax), syntax, 'a bug stays a bug (500), not an outage');
 });

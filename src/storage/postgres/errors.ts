@@ -64,7 +64,9 @@ export function isUnavailable(error: unknown): boolean {
   if (state !== undefined) {
     return state.startsWith('53') || state.startsWith('08') || state.startsWith('57P') || state === '25006' || CONNECTION_ERRORS.has(state);
   }
-  return error instanceof Error && /^Connection terminated/.test(error.message);
+  // The driver's own errors carry no code: a socket that closed during a query, or a client whose
+  // connection already failed (its 'error' event came first) being asked for the next query.
+  return error instanceof Error && /^Connection terminated|is not queryable$/.test(error.message);
 }
 
 /**
