@@ -62,6 +62,8 @@ export function stubPrompt(answers: Answers): PromptStub {
 /** What a command printed and its exit code. */
 export interface CliResult {
   code: number;
+  /** The signal that ended a child process, when one did (code is then -1). */
+  signal?: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
@@ -116,7 +118,7 @@ export function finished(child: ChildProcess): Promise<CliResult> {
   });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
-    child.once('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    child.once('close', (code, signal) => resolve({ code: code ?? -1, signal, stdout, stderr }));
   });
 }
 

@@ -104,7 +104,8 @@ test('migrate-data refuses a data directory a running server holds and says to s
   t.is(result.code, 1);
   t.regex(result.stderr, new RegExp(`^error: Data directory .* is in use by process ${serving.child.pid} .*: stop the server first: .*\\(nothing was written\\)$`, 'm'));
   await t.throwsAsync(stat(target));
-  t.is((await stopServing(serving)).code, 0);
+  const stopped = await stopServing(serving);
+  t.is(stopped.code, 0, `serve stopped with ${stopped.signal ?? `code ${stopped.code}`}: ${stopped.stderr}`);
 });
 
 test('migrate-data --json prints the target and the counts; the secret from FEEDBACKD_SECRET is named, not copied', async (t) => {

@@ -168,12 +168,12 @@ test.serial('a deleted post, an unknown board and an unknown address each get th
 
 test.serial('a board whose ideas are slow to come shows the skeleton after a moment, then the ideas', async (t) => {
   const page = await openPage(t, '/');
-  await page.route(POSTS, delayed(800));
+  // Long enough that a busy machine still sees the skeleton (shown after 300 ms) before the ideas.
+  await page.route(POSTS, delayed(2000));
   await page.goto(`${t.context.web.url}/b/states`);
   await page.getByRole('heading', { level: 1, name: 'States' }).waitFor();
   const skeleton = page.getByRole('status', { name: 'Loading ideas' });
-  await skeleton.waitFor();
-  t.true(await page.locator('.skeleton').first().isVisible());
+  await skeleton.locator('.skeleton').first().waitFor({ state: 'visible' });
   await skeleton.waitFor({ state: 'detached' });
   t.deepEqual(await titles(page), ['Newer idea', 'Older idea']);
   await expectNoProblems(t, page);
