@@ -52,8 +52,11 @@ test.serial('the server stops while a board is open: changing the order says so,
 });
 
 test.serial('the home page opened while the server is unreachable says so, and Retry shows the boards and the site', async (t) => {
+  const { settings } = await callApi<{ settings: { title: string } }>(t.context.web, 'GET', '/settings/site');
+  const siteTitle = settings.title;
   const page = await openPage(t, '/');
-  const siteTitle = await page.locator('.site-brand').textContent();
+  // The site's settings may come after the boards: the title is there before the outage begins.
+  await page.waitForFunction((title) => document.querySelector('.site-brand')?.textContent === title, siteTitle);
   await page.route(API, abort);
   await page.reload();
   const alert = page.getByRole('alert').filter({ hasText: UNREACHABLE });
