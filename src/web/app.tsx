@@ -15,6 +15,8 @@ const EmailVerifyPage = lazy(() => import('./pages/email-verify.js').then((m) =>
 const PasswordResetPage = lazy(() => import('./pages/password-reset.js').then((m) => m.PasswordResetPage));
 const PasswordResetConfirmPage = lazy(() => import('./pages/password-reset-confirm.js').then((m) => m.PasswordResetConfirmPage));
 const ProfilePage = lazy(() => import('./pages/profile.js').then((m) => m.ProfilePage));
+// The dashboard is a bundle of its own (and a stylesheet of its own): visitors of the board never load it.
+const DashboardApp = lazy(() => import('./dashboard/dashboard.js').then((m) => m.DashboardApp));
 
 /** The whole public site: one route per page. */
 export function App() {
@@ -34,6 +36,8 @@ export function App() {
             <Route path="/password-reset" component={PasswordResetPage} />
             <Route path="/password-reset/confirm" component={PasswordResetConfirmPage} />
             <Route path="/profile" component={ProfilePage} />
+            <Route path="/dashboard" component={DashboardApp} />
+            <Route path="/dashboard/*" component={DashboardApp} />
             <Route default component={NotFoundPage} />
           </Router>
         </ErrorBoundary>

@@ -17,8 +17,11 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt']);
 async function main(): Promise<void> {
   await rm(out, { recursive: true, force: true });
   await mkdir(assets, { recursive: true });
+  const dashboardStylesheet = await buildDashboardStylesheet();
   const result = await build({
     entryPoints: [join(source, 'main.tsx')],
+    // Only the dashboard's lazy chunk holds its stylesheet's URL (src/web/dashboard/stylesheet.ts).
+    define: { __DASHBOARD_STYLESHEET__: JSON.stringify(dashboardStylesheet) },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -39,6 +42,24 @@ async function main(): Promise<void> {
   await compressAll(out);
 }
 
+/**
+ * The dashboard's stylesheet, built on its own: CSS imported by a lazy chunk would join the public
+ * site's stylesheet, which every visitor loads. Returns its URL.
+ */
+async function buildDashboardStylesheet(): Promise<string> {
+  const result = await build({
+    entryPoints: [join(source, 'styles', 'dashboard.css')],
+    bundle: true,
+    minify: true,
+    outdir: assets,
+    entryNames: '[name]-[hash]',
+    metafile: true,
+    logLevel: 'warning',
+  });
+  const [path] = Object.keys(result.metafile.outputs);
+  return `/${relative(out, join(root, path!)).split('\\').join('/')}`;
+}
+
 /** The entry's script and stylesheet, and its static imports as modulepreload hints. */
 async function html(metafile: Metafile, icon: string): Promise<string> {
   // Lazy pages are entry points too (esbuild splits them out): the app's entry is main.tsx.
@@ -48,7 +69,10 @@ async function html(metafile: Metafile, icon: string): Promise<string> {
   const styles = entry.cssBundle ? `<link rel="stylesheet" href="${url(entry.cssBundle)}" />` : '';
   const scripts = [`<script type="module" src="${url(entryPath)}"></script>`, ...preloads].join('\n    ');
   const template = await readFile(join(source, 'index.html'), 'utf8');
-  return template.replace('%ICON%', icon).replace('%STYLES%', styles).replace('%SCRIPTS%', scripts);
+  return template
+    .replace('%ICON%', icon)
+    .replace('%STYLES%', styles)
+    .replace('%SCRIPTS%', scripts);
 }
 
 /** Copies a file into assets/ under a content-hashed name; returns its URL. */

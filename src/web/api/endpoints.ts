@@ -116,3 +116,8 @@ export const setPassword = (token: string, password: string) => api<unknown>('PO
 export const getProfile = () => api<{ user: Profile }>('GET', '/users/profile').then((r) => r.user);
 export const updateProfile = (name: string) => api<{ user: Profile }>('PATCH', '/users/profile', { name }).then((r) => r.user);
 export const getPermissions = () => api<{ permissions: string[] }>('GET', '/users/permissions').then((r) => r.permissions);
+
+// The dashboard (API.md §4.8).
+export const getDashboardAccess = () => api<{ access: true }>('GET', '/users/dashboard');
+/** How many users the board has (owner only: GET /users is the owner's). */
+export const countUsers = () => api<{ total_count: number }>('GET', '/users', undefined, { first: 1 }).then((r) => r.total_count);

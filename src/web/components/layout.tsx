@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso/router';
 import { useEffect, useRef } from 'preact/hooks';
-import { endSession, useSession } from '../session.js';
+import { can, endSession, useSession } from '../session.js';
 import { useSite } from '../site.js';
 import { Avatar } from './avatar.js';
 
@@ -75,6 +75,12 @@ function Account() {
   };
   return (
     <>
+      {can(session, 'dashboard:read') && (
+        // On a phone the title needs the room: the dashboard is then reached from the profile page.
+        <a class="button button--quiet site-nav__wide" href="/dashboard">
+          Dashboard
+        </a>
+      )}
       <a class="button button--quiet" href="/profile">
         <Avatar user={{ avatar: '', name: session.user.name, username: session.user.username }} />
         <span class="visually-hidden">Your profile ({session.user.name || session.user.username})</span>

@@ -1,0 +1,79 @@
+import { useLocation } from 'preact-iso/router';
+import { useEffect, useState } from 'preact/hooks';
+import { Skeleton } from '../components/skeleton.js';
+import { type Session, useSession } from '../session.js';
+import { DashboardNav } from './nav.js';
+import { OverviewPage } from './overview.js';
+import { type Section, sectionsFor } from './sections.js';
+import { useDashboardStylesheet } from './stylesheet.js';
+
+/** The page of each section built so far, by its path under /dashboard. */
+const PAGES: Record<string, () => preact.JSX.Element> = { '': OverviewPage };
+
+/**
+ * `/dashboard` and everything under it: a visitor is sent to sign in and back; a signed-in user
+ * sees the sections their permissions open, and is told in words when they open none.
+ */
+export function DashboardApp() {
+  const session = useSession();
+  const styled = useDashboardStylesheet();
+  if (session === undefined || !styled) return <Skeleton rows={3} label="Loading the dashboard" />;
+  if (session === null) return <SignInFirst />;
+  return <Dashboard session={session} />;
+}
+
+function SignInFirst() {
+  const location = useLocation();
+  // Taken once: while the sign-in page loads, this one still renders with the sign-in URL.
+  const [signIn] = useState(() => `/sign-in?${new URLSearchParams({ next: location.url })}`);
+  useEffect(() => location.route(signIn, true), []);
+  return (
+    <p>
+      <a href={signIn}>Sign in</a> to open the dashboard.
+    </p>
+  );
+}
+
+function Dashboard({ session }: { session: Session }) {
+  const { path } = useLocation();
+  const sections = sectionsFor(session);
+  if (sections.length === 0) return <NoAccess />;
+  const wanted = path.replace(/^\/dashboard\/?/, '').split('/')[0] ?? '';
+  const section = sections.find((candidate) => candidate.path === wanted);
+  return (
+    <div class="dashboard">
+      <DashboardNav sections={sections} current={section} />
+      <div class="dashboard__page">{section ? <SectionPage section={section} /> : <Closed sections={sections} />}</div>
+    </div>
+  );
+}
+
+function SectionPage({ section }: { section: Section }) {
+  const Page = PAGES[section.path]!;
+  return <Page />;
+}
+
+function NoAccess() {
+  return (
+    <div class="dashboard-message">
+      <h1>Dashboard</h1>
+      <p>Your account has no access to the dashboard. The board's owner can give you a role that does.</p>
+      <a class="button" href="/">
+        Back to the board
+      </a>
+    </div>
+  );
+}
+
+/** A section this session may not open (or that does not exist): said in words, with the way on. */
+function Closed({ sections }: { sections: Section[] }) {
+  return (
+    <div class="dashboard-message">
+      <h1>Not available</h1>
+      <p>This part of the dashboard does not exist, or your roles do not open it.</p>
+      <a class="button" href={sections[0]!.path ? `/dashboard/${sections[0]!.path}` : '/dashboard'}>
+        Go to {sections[0]!.label}
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { can, type Session } from '../session.js';
+
+/** One part of the dashboard: where it lives, its name in the navigation, and who may open it. */
+export interface Section {
+  /** Under `/dashboard`; '' is the overview. */
+  path: string;
+  label: string;
+  /** Shown when the session holds any of these (API.md §2.4); the API stays the authority. */
+  anyOf: readonly string[];
+}
+
+/** The parts built so far, in navigation order (DESIGN.md: Overview, Posts, Boards, Roadmaps, Users, Roles, Settings). */
+export const SECTIONS: readonly Section[] = [{ path: '', label: 'Overview', anyOf: ['dashboard:read'] }];
+
+/** The sections this session may open. */
+export function sectionsFor(session: Session): Section[] {
+  return SECTIONS.filter((section) => section.anyOf.some((permission) => can(session, permission)));
+}
+
+/** The URL of a section. */
+export function sectionUrl(section: Section): string {
+  return section.path ? `/dashboard/${section.path}` : '/dashboard';
+}
