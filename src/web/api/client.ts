@@ -31,6 +31,12 @@ const FIELD_OF_CODE: Record<string, string> = {
   COMMENT_BODY_MISSING: 'body',
   COMMENT_BODY_TOO_LONG: 'body',
   BOARD_NOT_FOUND: 'boardId',
+  SITE_TITLE_TOO_LONG: 'title',
+  INVALID_LOGO_URL: 'logo',
+  LOGO_URL_TOO_LONG: 'logo',
+  INVALID_ICON_URL: 'icon',
+  ICON_URL_TOO_LONG: 'icon',
+  INVALID_ACCENT_COLOR: 'accentColor',
 };
 
 /** The form field an error belongs to, or null for a message about the whole form. */

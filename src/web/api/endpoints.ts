@@ -121,3 +121,6 @@ export const getPermissions = () => api<{ permissions: string[] }>('GET', '/user
 export const getDashboardAccess = () => api<{ access: true }>('GET', '/users/dashboard');
 /** How many users the board has (owner only: GET /users is the owner's). */
 export const countUsers = () => api<{ total_count: number }>('GET', '/users', undefined, { first: 1 }).then((r) => r.total_count);
+export type SiteChanges = Partial<Pick<Settings, 'title' | 'description' | 'logo' | 'icon' | 'accentColor' | 'allowSignup' | 'developer_mode'>>;
+export const updateSettings = (changes: SiteChanges) => api<{ settings: Settings }>('PATCH', '/settings/site', changes).then((r) => r.settings);
+export const updateLabs = (changes: Partial<Labs>) => api<{ labs: Labs }>('PATCH', '/settings/labs', changes).then((r) => r.labs);

@@ -1,7 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso/router';
 import { useEffect, useRef } from 'preact/hooks';
-import { can, endSession, useSession } from '../session.js';
+import { mayOpenDashboard } from '../dashboard-access.js';
+import { endSession, useSession } from '../session.js';
 import { useSite } from '../site.js';
 import { Avatar } from './avatar.js';
 
@@ -75,7 +76,7 @@ function Account() {
   };
   return (
     <>
-      {can(session, 'dashboard:read') && (
+      {mayOpenDashboard(session) && (
         // On a phone the title needs the room: the dashboard is then reached from the profile page.
         <a class="button button--quiet site-nav__wide" href="/dashboard">
           Dashboard

@@ -1,14 +1,16 @@
 import { useLocation } from 'preact-iso/router';
 import { useEffect, useState } from 'preact/hooks';
 import { Skeleton } from '../components/skeleton.js';
+import type { SectionPath } from '../dashboard-access.js';
 import { type Session, useSession } from '../session.js';
 import { DashboardNav } from './nav.js';
 import { OverviewPage } from './overview.js';
-import { type Section, sectionsFor } from './sections.js';
+import { type Section, sectionsFor, sectionUrl } from './sections.js';
+import { SettingsPage } from './settings.js';
 import { useDashboardStylesheet } from './stylesheet.js';
 
 /** The page of each section built so far, by its path under /dashboard. */
-const PAGES: Record<string, () => preact.JSX.Element> = { '': OverviewPage };
+const PAGES: Record<SectionPath, () => preact.JSX.Element> = { '': OverviewPage, settings: SettingsPage };
 
 /**
  * `/dashboard` and everything under it: a visitor is sent to sign in and back; a signed-in user
@@ -39,7 +41,8 @@ function Dashboard({ session }: { session: Session }) {
   const sections = sectionsFor(session);
   if (sections.length === 0) return <NoAccess />;
   const wanted = path.replace(/^\/dashboard\/?/, '').split('/')[0] ?? '';
-  const section = sections.find((candidate) => candidate.path === wanted);
+  // Someone whose roles open only some sections starts on the first of them, not on a refusal.
+  const section = sections.find((candidate) => candidate.path === wanted) ?? (wanted === '' ? sections[0] : undefined);
   return (
     <div class="dashboard">
       <DashboardNav sections={sections} current={section} />
@@ -71,7 +74,7 @@ function Closed({ sections }: { sections: Section[] }) {
     <div class="dashboard-message">
       <h1>Not available</h1>
       <p>This part of the dashboard does not exist, or your roles do not open it.</p>
-      <a class="button" href={sections[0]!.path ? `/dashboard/${sections[0]!.path}` : '/dashboard'}>
+      <a class="button" href={sectionUrl(sections[0]!)}>
         Go to {sections[0]!.label}
       </a>
     </div>

@@ -1,16 +1,23 @@
+import { SECTION_PERMISSIONS, type SectionPath } from '../dashboard-access.js';
 import { can, type Session } from '../session.js';
 
 /** One part of the dashboard: where it lives, its name in the navigation, and who may open it. */
 export interface Section {
   /** Under `/dashboard`; '' is the overview. */
-  path: string;
+  path: SectionPath;
   label: string;
   /** Shown when the session holds any of these (API.md §2.4); the API stays the authority. */
   anyOf: readonly string[];
 }
 
+const LABELS: Record<SectionPath, string> = { '': 'Overview', settings: 'Settings' };
+
 /** The parts built so far, in navigation order (DESIGN.md: Overview, Posts, Boards, Roadmaps, Users, Roles, Settings). */
-export const SECTIONS: readonly Section[] = [{ path: '', label: 'Overview', anyOf: ['dashboard:read'] }];
+export const SECTIONS: readonly Section[] = (Object.keys(SECTION_PERMISSIONS) as SectionPath[]).map((path) => ({
+  path,
+  label: LABELS[path],
+  anyOf: SECTION_PERMISSIONS[path],
+}));
 
 /** The sections this session may open. */
 export function sectionsFor(session: Session): Section[] {

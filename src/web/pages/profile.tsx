@@ -4,7 +4,8 @@ import { updateProfile } from '../api/endpoints.js';
 import type { Profile } from '../api/types.js';
 import { Skeleton } from '../components/skeleton.js';
 import { TextField } from '../components/text-field.js';
-import { can, endSession, type Session, sessionStore, useSession } from '../session.js';
+import { mayOpenDashboard } from '../dashboard-access.js';
+import { endSession, type Session, sessionStore, useSession } from '../session.js';
 import { AccountCard } from './account-card.js';
 import { FormProblem, SubmitButton, useSubmission } from './account-form.js';
 import { ResendVerification } from './account-resend.js';
@@ -35,7 +36,7 @@ export function ProfilePage() {
     <AccountCard title={TITLE}>
       <NameForm session={session} />
       <AccountFacts user={session.user} />
-      {can(session, 'dashboard:read') && (
+      {mayOpenDashboard(session) && (
         <p>
           <a href="/dashboard">Open the dashboard</a> to run the board.
         </p>

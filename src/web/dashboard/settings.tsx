@@ -1,0 +1,229 @@
+import { useState } from 'preact/hooks';
+import { getLabs, getSettings, updateLabs, updateSettings } from '../api/endpoints.js';
+import type { Labs, Settings } from '../api/types.js';
+import { applyAccent, contrast, textOn } from '../colour.js';
+import { Field } from '../components/field.js';
+import { ErrorNotice } from '../components/notice.js';
+import { Skeleton } from '../components/skeleton.js';
+import { TextField } from '../components/text-field.js';
+import { FormProblem, SubmitButton, useSubmission } from '../pages/account-form.js';
+import { siteStore } from '../site.js';
+import { useLoad } from '../use-load.js';
+
+/** The page background the accent must stand out on (tokens.css, light). */
+const PAGE = 'ffffff';
+/** WCAG 1.4.3: text (and links) in the accent colour on the page. */
+const TEXT_CONTRAST = 4.5;
+
+/** Settings: the site's words, pictures and colour, who may sign up, and the labs. */
+export function SettingsPage() {
+  const loaded = useLoad(() => Promise.all([getSettings(), getLabs()]), []);
+  return (
+    <section aria-labelledby="settings-heading">
+      <h1 id="settings-heading">Settings</h1>
+      {loaded.error ? (
+        <ErrorNotice error={loaded.error} onRetry={loaded.reload} />
+      ) : loaded.data ? (
+        <>
+          <SiteForm settings={loaded.data[0]} />
+          <LabsForm labs={loaded.data[1]} />
+        </>
+      ) : (
+        <Skeleton rows={4} label="Loading the settings" />
+      )}
+    </section>
+  );
+}
+
+const SITE_FIELDS = ['title', 'description', 'logo', 'icon', 'accentColor'] as const;
+
+function SiteForm({ settings }: { settings: Settings }) {
+  const form = useSubmission('settings', SITE_FIELDS);
+  const [draft, setDraft] = useState({
+    title: settings.title,
+    description: settings.description ?? '',
+    logo: settings.logo ?? '',
+    icon: settings.icon ?? '',
+    accentColor: `#${settings.accentColor}`,
+    allowSignup: settings.allowSignup,
+    developer_mode: settings.developer_mode,
+  });
+  const [saved, setSaved] = useState(false);
+  const edit = (changes: Partial<typeof draft>) => {
+    setDraft({ ...draft, ...changes });
+    setSaved(false);
+  };
+  const submit = (event: Event) => {
+    event.preventDefault();
+    void form.run(async () => {
+      const stored = await updateSettings({ ...draft, description: draft.description || null, logo: draft.logo || null, icon: draft.icon || null });
+      // The whole site follows at once: the header's title and logo, the accent colour.
+      const site = siteStore.get();
+      if (site) siteStore.set({ ...site, settings: stored });
+      applyAccent(stored.accentColor);
+      setSaved(true);
+    });
+  };
+  return (
+    <form class="dashboard-form" onSubmit={submit} aria-labelledby="settings-site-title" noValidate>
+      <h2 id="settings-site-title">The site</h2>
+      <TextField {...form.field('title')} label="Title" type="text" required maxLength={255} value={draft.title} onValue={(title) => edit({ title })} />
+      <TextField
+        {...form.field('description')}
+        label="Description"
+        type="text"
+        hint="One sentence under the title on the home page."
+        maxLength={255}
+        value={draft.description}
+        onValue={(description) => edit({ description })}
+      />
+      <TextField
+        {...form.field('logo')}
+        label="Logo URL"
+        type="text"
+        hint="An https:// address of a picture; empty for none."
+        value={draft.logo}
+        onValue={(logo) => edit({ logo })}
+      />
+      <TextField
+        {...form.field('icon')}
+        label="Icon URL"
+        type="text"
+        hint="The tab's icon; empty for feedbackd's own."
+        value={draft.icon}
+        onValue={(icon) => edit({ icon })}
+      />
+      <AccentField binding={form.field('accentColor')} value={draft.accentColor} onValue={(accentColor) => edit({ accentColor })} />
+      <Checkbox
+        id="settings-allow-signup"
+        label="Allow sign-up"
+        description="Visitors may create their own accounts. When off, only accounts made from the terminal can sign in."
+        checked={draft.allowSignup}
+        onChange={(allowSignup) => edit({ allowSignup })}
+      />
+      <Checkbox
+        id="settings-developer-mode"
+        label="Developer mode"
+        description="A hint for API clients that read it; feedbackd itself behaves the same either way."
+        checked={draft.developer_mode}
+        onChange={(developer_mode) => edit({ developer_mode })}
+      />
+      <FormProblem error={form.formError} />
+      <div class="dashboard-form__actions">
+        <SubmitButton pending={form.pending} label="Save settings" pendingLabel="Saving…" />
+        <span role="status">{saved ? 'Saved.' : ''}</span>
+      </div>
+    </form>
+  );
+}
+
+interface Binding {
+  id: string;
+  name: string;
+  error: string | null;
+}
+
+/** The accent colour: a picker and its hex value, with a preview and its contrast verdict. */
+function AccentField({ binding, value, onValue }: { binding: Binding; value: string; onValue: (value: string) => void }) {
+  const hex = /^#[0-9a-f]{6}$/i.test(value) ? value.slice(1).toLowerCase() : null;
+  return (
+    <Field id={binding.id} label="Accent colour" error={binding.error} hint="Buttons, links and the focus ring use it.">
+      {(describedBy, invalid) => (
+        <div class="accent-field">
+          <input
+            id={binding.id}
+            name={binding.name}
+            type="text"
+            value={value}
+            onInput={(event) => onValue(event.currentTarget.value)}
+            aria-describedby={[describedBy, `${binding.id}-verdict`].filter(Boolean).join(' ')}
+            aria-invalid={invalid}
+          />
+          <input type="color" aria-label="Pick the accent colour" value={hex ? `#${hex}` : '#484d7c'} onInput={(event) => onValue(event.currentTarget.value)} />
+          {hex && <AccentPreview hex={hex} id={`${binding.id}-verdict`} />}
+        </div>
+      )}
+    </Field>
+  );
+}
+
+function AccentPreview({ hex, id }: { hex: string; id: string }) {
+  const ratio = contrast(hex, PAGE);
+  const readable = ratio >= TEXT_CONTRAST;
+  return (
+    <div class="accent-preview">
+      <span class="accent-preview__button" style={{ background: `#${hex}`, color: `#${textOn(hex)}` }} aria-hidden="true">
+        ▲ 12
+      </span>
+      <span class="accent-preview__link" style={{ color: `#${hex}` }} aria-hidden="true">
+        A link in this colour
+      </span>
+      <p id={id} class={readable ? 'accent-preview__verdict' : 'accent-preview__verdict accent-preview__verdict--warn'}>
+        {readable
+          ? `Contrast with the page ${ratio.toFixed(1)}:1: readable.`
+          : `Contrast with the page only ${ratio.toFixed(1)}:1 (at least ${TEXT_CONTRAST}:1 is needed): links in this colour are hard to read.`}
+      </p>
+    </div>
+  );
+}
+
+function Checkbox(props: { id: string; label: string; description: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div class="dashboard-check">
+      <input
+        id={props.id}
+        type="checkbox"
+        checked={props.checked}
+        onChange={(event) => props.onChange(event.currentTarget.checked)}
+        aria-describedby={`${props.id}-description`}
+      />
+      <label for={props.id}>{props.label}</label>
+      <p id={`${props.id}-description`} class="dashboard-check__description">
+        {props.description}
+      </p>
+    </div>
+  );
+}
+
+function LabsForm({ labs }: { labs: Labs }) {
+  const form = useSubmission('labs', []);
+  const [draft, setDraft] = useState(labs);
+  const [saved, setSaved] = useState(false);
+  const edit = (changes: Partial<Labs>) => {
+    setDraft({ ...draft, ...changes });
+    setSaved(false);
+  };
+  const submit = (event: Event) => {
+    event.preventDefault();
+    void form.run(async () => {
+      const stored = await updateLabs(draft);
+      const site = siteStore.get();
+      if (site) siteStore.set({ ...site, labs: stored });
+      setSaved(true);
+    });
+  };
+  return (
+    <form class="dashboard-form" onSubmit={submit} aria-labelledby="settings-labs-title">
+      <h2 id="settings-labs-title">Labs</h2>
+      <Checkbox
+        id="labs-comments"
+        label="Comments"
+        description="People can comment on ideas and reply to each other; the team can leave internal notes."
+        checked={draft.comments}
+        onChange={(comments) => edit({ comments })}
+      />
+      <Checkbox
+        id="labs-vote-on-behalf"
+        label="Vote on behalf"
+        description="Those allowed to can record a vote for a user, e.g. a customer who asked by mail."
+        checked={draft.voteOnBehalf}
+        onChange={(voteOnBehalf) => edit({ voteOnBehalf })}
+      />
+      <FormProblem error={form.formError} />
+      <div class="dashboard-form__actions">
+        <SubmitButton pending={form.pending} label="Save labs" pendingLabel="Saving…" />
+        <span role="status">{saved ? 'Saved.' : ''}</span>
+      </div>
+    </form>
+  );
+}
