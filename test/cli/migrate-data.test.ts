@@ -99,6 +99,8 @@ test('migrate-data refuses a data directory a running server holds and says to s
   await seedBoard(source);
   const serving = await startServing(['serve', '--data', source, '--port', '0', '--mail-outbox']);
   t.teardown(() => serving.child.kill('SIGKILL'));
+  // Answering a request means the server is past its start-up, its stop-signal handlers included.
+  t.is((await fetch(`${serving.url}/api/v1/health`)).status, 200);
   const target = join(root, 'copy');
   const result = await runInProcess(['migrate-data', '--data', source, '--to', target]);
   t.is(result.code, 1);

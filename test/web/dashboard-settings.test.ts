@@ -36,7 +36,8 @@ test.serial('a pale accent gets a contrast warning; a colour the API refuses is 
   await accent.fill('#zzzzzz');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await page.locator('#settings-accentColor-error').filter({ hasText: 'Invalid accent color' }).waitFor();
-  t.is(await page.evaluate(() => document.activeElement?.id), 'settings-accentColor', 'focus goes to the field to fix');
+  // Focus goes to the field to fix (moved after the render that shows the error).
+  await page.waitForFunction(() => document.activeElement?.id === 'settings-accentColor');
   await accent.fill(`#${before.accentColor}`);
   await page.getByLabel('Logo URL', { exact: true }).fill('not a url');
   await page.getByRole('button', { name: 'Save settings' }).click();
