@@ -147,17 +147,17 @@ class LowdbStorage implements Storage {
     const { journal, config, logger } = this.parts;
     if (this.compaction || this.compactionRetry || this.state !== 'open' || this.outage.active) return;
     if (journal.bytes <= config.journalMaxBytes) return;
-    this.compaction = this.compact()
-      .then(
-        () => this.compactIfDue(),
-        (error: unknown) => {
-          logger.error({ err: error, retryMs: config.storageRetryMs }, 'journal compaction failed; the journal keeps every write, trying again after retryMs');
-          this.retryCompactionLater();
-        },
-      )
-      .finally(() => {
+    this.compaction = this.compact().then(
+      () => {
         this.compaction = undefined;
-      });
+        this.compactIfDue(); // the journal may have outgrown the limit again meanwhile
+      },
+      (error: unknown) => {
+        this.compaction = undefined;
+        logger.error({ err: error, retryMs: config.storageRetryMs }, 'journal compaction failed; the journal keeps every write, tried again after storageRetryMs');
+        this.retryCompactionLater();
+      },
+    );
   }
 
   private retryCompactionLater(): void {

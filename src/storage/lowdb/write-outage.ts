@@ -41,7 +41,7 @@ export class WriteOutage {
     this.count += 1;
     this.logger.error(
       { err: error, retryMs: this.retryMs },
-      'journal write failed: writes answer 503 and are undone until the disk accepts them again; trying again every retryMs',
+      'journal write failed: writes answer 503 and are undone until the disk accepts them again (tried every storageRetryMs)',
     );
     this.rollback = this.handlers.rollBack();
     void this.rollback.then(() => this.schedule());

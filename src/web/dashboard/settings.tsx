@@ -6,7 +6,7 @@ import { Field } from '../components/field.js';
 import { ErrorNotice } from '../components/notice.js';
 import { Skeleton } from '../components/skeleton.js';
 import { TextField } from '../components/text-field.js';
-import { FormProblem, SubmitButton, useSubmission } from '../pages/account-form.js';
+import { type FieldBinding, FormProblem, type Submission, SubmitButton, useSubmission } from '../pages/account-form.js';
 import { siteStore } from '../site.js';
 import { useLoad } from '../use-load.js';
 
@@ -39,7 +39,7 @@ const SITE_FIELDS = ['title', 'description', 'logo', 'icon', 'accentColor'] as c
 
 function SiteForm({ settings }: { settings: Settings }) {
   const form = useSubmission('settings', SITE_FIELDS);
-  const [draft, setDraft] = useState({
+  const { draft, edit, saved, setSaved } = useDraft({
     title: settings.title,
     description: settings.description ?? '',
     logo: settings.logo ?? '',
@@ -48,11 +48,6 @@ function SiteForm({ settings }: { settings: Settings }) {
     allowSignup: settings.allowSignup,
     developer_mode: settings.developer_mode,
   });
-  const [saved, setSaved] = useState(false);
-  const edit = (changes: Partial<typeof draft>) => {
-    setDraft({ ...draft, ...changes });
-    setSaved(false);
-  };
   const submit = (event: Event) => {
     event.preventDefault();
     void form.run(async () => {
@@ -108,23 +103,37 @@ function SiteForm({ settings }: { settings: Settings }) {
         checked={draft.developer_mode}
         onChange={(developer_mode) => edit({ developer_mode })}
       />
-      <FormProblem error={form.formError} />
-      <div class="dashboard-form__actions">
-        <SubmitButton pending={form.pending} label="Save settings" pendingLabel="Saving…" />
-        <span role="status">{saved ? 'Saved.' : ''}</span>
-      </div>
+      <SaveRow form={form} label="Save settings" saved={saved} />
     </form>
   );
 }
 
-interface Binding {
-  id: string;
-  name: string;
-  error: string | null;
+/** A form's edited copy of stored values, and whether the last save stored this copy. */
+function useDraft<T extends object>(stored: T) {
+  const [draft, setDraft] = useState(stored);
+  const [saved, setSaved] = useState(false);
+  const edit = (changes: Partial<T>) => {
+    setDraft({ ...draft, ...changes });
+    setSaved(false);
+  };
+  return { draft, edit, saved, setSaved };
+}
+
+/** A refusal that belongs to no field, the save button, and "Saved." once the API has stored it. */
+function SaveRow({ form, label, saved }: { form: Submission; label: string; saved: boolean }) {
+  return (
+    <>
+      <FormProblem error={form.formError} />
+      <div class="dashboard-form__actions">
+        <SubmitButton pending={form.pending} label={label} pendingLabel="Saving…" />
+        <span role="status">{saved ? 'Saved.' : ''}</span>
+      </div>
+    </>
+  );
 }
 
 /** The accent colour: a picker and its hex value, with a preview and its contrast verdict. */
-function AccentField({ binding, value, onValue }: { binding: Binding; value: string; onValue: (value: string) => void }) {
+function AccentField({ binding, value, onValue }: { binding: FieldBinding; value: string; onValue: (value: string) => void }) {
   const hex = /^#[0-9a-f]{6}$/i.test(value) ? value.slice(1).toLowerCase() : null;
   return (
     <Field id={binding.id} label="Accent colour" error={binding.error} hint="Buttons, links and the focus ring use it.">
@@ -187,12 +196,7 @@ function Checkbox(props: { id: string; label: string; description: string; check
 
 function LabsForm({ labs }: { labs: Labs }) {
   const form = useSubmission('labs', []);
-  const [draft, setDraft] = useState(labs);
-  const [saved, setSaved] = useState(false);
-  const edit = (changes: Partial<Labs>) => {
-    setDraft({ ...draft, ...changes });
-    setSaved(false);
-  };
+  const { draft, edit, saved, setSaved } = useDraft(labs);
   const submit = (event: Event) => {
     event.preventDefault();
     void form.run(async () => {
@@ -219,11 +223,7 @@ function LabsForm({ labs }: { labs: Labs }) {
         checked={draft.voteOnBehalf}
         onChange={(voteOnBehalf) => edit({ voteOnBehalf })}
       />
-      <FormProblem error={form.formError} />
-      <div class="dashboard-form__actions">
-        <SubmitButton pending={form.pending} label="Save labs" pendingLabel="Saving…" />
-        <span role="status">{saved ? 'Saved.' : ''}</span>
-      </div>
+      <SaveRow form={form} label="Save labs" saved={saved} />
     </form>
   );
 }
