@@ -3,7 +3,15 @@ import { can, type Session } from './session.js';
 /** What each dashboard section needs (any one of its permissions, API.md §2.4), in navigation order. */
 export const SECTION_PERMISSIONS = {
   '': ['dashboard:read'],
+  posts: ['post:update', 'post:destroy', 'roadmap:assign'],
+  boards: ['board:create', 'board:update', 'board:destroy'],
+  roadmaps: ['roadmap:create', 'roadmap:update', 'roadmap:destroy'],
+  // GET /users is the owner's alone; every session holds the permissions below only as the owner or through a role.
+  users: ['role:assign', 'role:unassign'],
+  roles: ['role:read'],
   settings: ['settings:update'],
+  // Anyone who opens another section: their own name, email and password.
+  account: [],
 } as const satisfies Record<string, readonly string[]>;
 
 /** The path under /dashboard of a section. */

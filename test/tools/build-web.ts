@@ -2,14 +2,15 @@
 // and gzip/brotli copies of every text file so the server never compresses at request time.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, extname, join, relative } from 'node:path';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const source = join(root, 'src', 'web');
-const out = join(root, 'dist', 'web');
+// FEEDBACKD_WEB_OUT builds elsewhere (tests read it with FEEDBACKD_TEST_WEB_DIR): two builds never share a directory.
+const out = process.env.FEEDBACKD_WEB_OUT ? resolve(process.env.FEEDBACKD_WEB_OUT) : join(root, 'dist', 'web');
 const assets = join(out, 'assets');
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt']);

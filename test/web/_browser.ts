@@ -43,6 +43,8 @@ export type WebTest = ExecutionContext<WebContext>;
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SCREENSHOTS = join(ROOT, 'test', 'web', '.screenshots');
+/** A web build of one's own (FEEDBACKD_WEB_OUT at build time), so parallel work trees' builds do not collide. */
+const TEST_WEB_DIR = process.env.FEEDBACKD_TEST_WEB_DIR || undefined;
 const AXE_SOURCE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 
 /**
@@ -80,7 +82,7 @@ async function startOnFreePort(smtp: SmtpSink, overrides: Partial<Config>): Prom
     const port = await freePort();
     const publicUrl = `http://127.0.0.1:${port}`;
     try {
-      return await startTestServer({ smtpUrl: smtp.url, mailOutbox: false, ...overrides, port, publicUrl });
+      return await startTestServer({ smtpUrl: smtp.url, mailOutbox: false, ...overrides, port, publicUrl }, { webDir: TEST_WEB_DIR });
     } catch (error) {
       // Another process may take the port between the probe and the listen: try another one.
       if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 3) throw error;

@@ -4,13 +4,28 @@ import { Skeleton } from '../components/skeleton.js';
 import type { SectionPath } from '../dashboard-access.js';
 import { type Session, useSession } from '../session.js';
 import { DashboardNav } from './nav.js';
+import { AccountPage } from './account.js';
+import { BoardsPage } from './boards.js';
 import { OverviewPage } from './overview.js';
+import { PostsPage } from './posts.js';
+import { RoadmapsPage } from './roadmaps.js';
+import { RolesPage } from './roles.js';
 import { type Section, sectionsFor, sectionUrl } from './sections.js';
 import { SettingsPage } from './settings.js';
 import { useDashboardStylesheet } from './stylesheet.js';
+import { UsersPage } from './users.js';
 
-/** The page of each section built so far, by its path under /dashboard. */
-const PAGES: Record<SectionPath, () => preact.JSX.Element> = { '': OverviewPage, settings: SettingsPage };
+/** The page of each section, by its path under /dashboard. */
+const PAGES: Record<SectionPath, () => preact.JSX.Element> = {
+  '': OverviewPage,
+  posts: PostsPage,
+  boards: BoardsPage,
+  roadmaps: RoadmapsPage,
+  users: UsersPage,
+  roles: RolesPage,
+  settings: SettingsPage,
+  account: AccountPage,
+};
 
 /**
  * `/dashboard` and everything under it: a visitor is sent to sign in and back; a signed-in user

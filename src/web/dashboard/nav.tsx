@@ -12,9 +12,6 @@ export function DashboardNav({ sections, current }: { sections: Section[]; curre
             </a>
           </li>
         ))}
-        <li>
-          <a href="/profile">Your account</a>
-        </li>
       </ul>
     </nav>
   );

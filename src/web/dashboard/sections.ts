@@ -10,9 +10,18 @@ export interface Section {
   anyOf: readonly string[];
 }
 
-const LABELS: Record<SectionPath, string> = { '': 'Overview', settings: 'Settings' };
+const LABELS: Record<SectionPath, string> = {
+  '': 'Overview',
+  posts: 'Posts',
+  boards: 'Boards',
+  roadmaps: 'Roadmaps',
+  users: 'Users',
+  roles: 'Roles',
+  settings: 'Settings',
+  account: 'Your account',
+};
 
-/** The parts built so far, in navigation order (DESIGN.md: Overview, Posts, Boards, Roadmaps, Users, Roles, Settings). */
+/** The sections, in navigation order (DESIGN.md: Overview, Posts, Boards, Roadmaps, Users, Roles, Settings). */
 export const SECTIONS: readonly Section[] = (Object.keys(SECTION_PERMISSIONS) as SectionPath[]).map((path) => ({
   path,
   label: LABELS[path],
@@ -21,7 +30,9 @@ export const SECTIONS: readonly Section[] = (Object.keys(SECTION_PERMISSIONS) as
 
 /** The sections this session may open. */
 export function sectionsFor(session: Session): Section[] {
-  return SECTIONS.filter((section) => section.anyOf.some((permission) => can(session, permission)));
+  const opened = SECTIONS.filter((section) => section.anyOf.some((permission) => can(session, permission)));
+  // A section that needs nothing (the account) comes with any other.
+  return opened.length === 0 ? [] : SECTIONS.filter((section) => section.anyOf.length === 0 || opened.includes(section));
 }
 
 /** The URL of a section. */

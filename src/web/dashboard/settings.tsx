@@ -1,4 +1,3 @@
-import { useState } from 'preact/hooks';
 import { getLabs, getSettings, updateLabs, updateSettings } from '../api/endpoints.js';
 import type { Labs, Settings } from '../api/types.js';
 import { applyAccent, contrast, textOn } from '../colour.js';
@@ -6,9 +5,10 @@ import { Field } from '../components/field.js';
 import { ErrorNotice } from '../components/notice.js';
 import { Skeleton } from '../components/skeleton.js';
 import { TextField } from '../components/text-field.js';
-import { type FieldBinding, FormProblem, type Submission, SubmitButton, useSubmission } from '../pages/account-form.js';
+import { type FieldBinding, useSubmission } from '../pages/account-form.js';
 import { siteStore } from '../site.js';
 import { useLoad } from '../use-load.js';
+import { Checkbox, SaveRow, useDraft } from './form-parts.js';
 
 /** The page background the accent must stand out on (tokens.css, light). */
 const PAGE = 'ffffff';
@@ -108,30 +108,6 @@ function SiteForm({ settings }: { settings: Settings }) {
   );
 }
 
-/** A form's edited copy of stored values, and whether the last save stored this copy. */
-function useDraft<T extends object>(stored: T) {
-  const [draft, setDraft] = useState(stored);
-  const [saved, setSaved] = useState(false);
-  const edit = (changes: Partial<T>) => {
-    setDraft({ ...draft, ...changes });
-    setSaved(false);
-  };
-  return { draft, edit, saved, setSaved };
-}
-
-/** A refusal that belongs to no field, the save button, and "Saved." once the API has stored it. */
-function SaveRow({ form, label, saved }: { form: Submission; label: string; saved: boolean }) {
-  return (
-    <>
-      <FormProblem error={form.formError} />
-      <div class="dashboard-form__actions">
-        <SubmitButton pending={form.pending} label={label} pendingLabel="Saving…" />
-        <span role="status">{saved ? 'Saved.' : ''}</span>
-      </div>
-    </>
-  );
-}
-
 /** The accent colour: a picker and its hex value, with a preview and its contrast verdict. */
 function AccentField({ binding, value, onValue }: { binding: FieldBinding; value: string; onValue: (value: string) => void }) {
   const hex = /^#[0-9a-f]{6}$/i.test(value) ? value.slice(1).toLowerCase() : null;
@@ -171,24 +147,6 @@ function AccentPreview({ hex, id }: { hex: string; id: string }) {
         {readable
           ? `Contrast with the page ${ratio.toFixed(1)}:1: readable.`
           : `Contrast with the page only ${ratio.toFixed(1)}:1 (at least ${TEXT_CONTRAST}:1 is needed): links in this colour are hard to read.`}
-      </p>
-    </div>
-  );
-}
-
-function Checkbox(props: { id: string; label: string; description: string; checked: boolean; onChange: (checked: boolean) => void }) {
-  return (
-    <div class="dashboard-check">
-      <input
-        id={props.id}
-        type="checkbox"
-        checked={props.checked}
-        onChange={(event) => props.onChange(event.currentTarget.checked)}
-        aria-describedby={`${props.id}-description`}
-      />
-      <label for={props.id}>{props.label}</label>
-      <p id={`${props.id}-description`} class="dashboard-check__description">
-        {props.description}
       </p>
     </div>
   );
