@@ -357,6 +357,8 @@ export interface CommentsRepo extends TableRepo<CommentRow> {
   listByUser(userId: string): Promise<CommentRow[]>;
   /** Deletes every comment on the post; returns how many. */
   deleteByPost(postId: string): Promise<number>;
+  /** Comments of every post, newest first by (createdAt, id): `limit` of them after the `skip` newest. */
+  newest(limit: number, skip: number): Promise<CommentRow[]>;
 }
 
 /** Which page of a post's activity to read: `internal` true = entries of internal comments, false = of public ones, absent = all. */

@@ -3,7 +3,7 @@
 // fetches the dashboard's code or stylesheet.
 import { OWNER } from '../_helpers/personas.js';
 import { expectAccessible, expectNoProblems, openPage, test, useWebServer } from './_browser.ts';
-import { callApi, member, seedBoard, seedPost } from './_seed.ts';
+import { callApi, member, seedBoard, seedComment, seedPost, setLabs } from './_seed.ts';
 
 useWebServer();
 
@@ -12,7 +12,10 @@ test.serial.before(async (t) => {
   const board = await seedBoard(web, { name: 'Requests', url: 'requests' });
   await seedPost(web, { board, title: 'Export to CSV' });
   await new Promise((done) => setTimeout(done, 10));
-  await seedPost(web, { board, title: 'Dark mode for the dashboard' });
+  const newest = await seedPost(web, { board, title: 'Dark mode for the dashboard' });
+  await setLabs(web, { comments: true });
+  await seedComment(web, newest, { body: 'Yes please, my eyes hurt at night' });
+  await seedComment(web, newest, { body: 'Only for the team to see', internal: true });
 });
 
 test.serial('the owner opens the overview: counts, the newest ideas, the dashboard navigation', async (t) => {
@@ -26,9 +29,12 @@ test.serial('the owner opens the overview: counts, the newest ideas, the dashboa
   const counts = Object.fromEntries(
     await page.locator('.dashboard-counts__item').evaluateAll((items) => items.map((item) => [item.querySelector('dt')?.textContent, item.querySelector('dd')?.textContent])),
   );
-  t.deepEqual(counts, { 'Ideas on boards': '2', Boards: '1', Users: String(users) });
-  const newest = await page.getByRole('region', { name: 'Overview' }).locator('.dashboard-list a').allTextContents();
+  t.deepEqual(counts, { Ideas: '2', Votes: '2', Comments: '2', Users: String(users), Boards: '1' });
+  const newest = await page.getByRole('region', { name: 'Newest ideas' }).getByRole('link').allTextContents();
   t.deepEqual(newest, ['Dark mode for the dashboard', 'Export to CSV']);
+  const comments = page.getByRole('region', { name: 'Newest comments' }).getByRole('listitem');
+  t.deepEqual(await comments.getByRole('link').allTextContents(), ['Only for the team to see', 'Yes please, my eyes hurt at night']);
+  t.regex((await comments.first().textContent()) ?? '', /^Only for the team to see\s*Internal/);
   // Its stylesheet applies: the navigation sits beside the page.
   t.is(await page.locator('.dashboard').evaluate((el) => getComputedStyle(el).display), 'grid');
   await expectAccessible(t, page);

@@ -27,6 +27,7 @@ import type { ServiceContext } from '../../services/context.js';
 import { registerAccountsRoutes } from './accounts.js';
 import { registerBoardRoutes } from './boards.js';
 import { registerCommentRoutes } from './comments.js';
+import { registerDashboardRoutes } from './dashboard.js';
 import { registerHealthRoutes } from './health.js';
 import { registerPasswordsRoutes } from './passwords.js';
 import { registerPostRoutes } from './posts.js';
@@ -51,4 +52,5 @@ export function registerRoutes(router: Router, services: ServiceContext): void {
   registerRoleRoutes(router, services);
   registerSettingsRoutes(router, services);
   registerRoadmapRoutes(router, services);
+  registerDashboardRoutes(router, services);
 }

@@ -6,13 +6,14 @@ import { SortedList } from './sorted-list.js';
 import { byKey, listed, tableRepo } from './table-repo.js';
 import type { TxWriter } from './tx-writer.js';
 
-/** Comments, reached by post, parent and author through their indexes (no scans). */
+/** Comments, reached by post, parent, author and age through their indexes (no scans). */
 export function commentsRepo(access: Access): CommentsRepo {
   return {
     ...tableRepo(access, 'comments'),
     listReplies: (parentId) => access.read((db) => listed(db.indexes.commentsByParent.group(parentId))),
     listByUser: (userId) => access.read((db) => listed(db.indexes.commentsByUser.group(userId))),
     deleteByPost: (postId) => access.write((w) => deleteAll(w, 'comments', listed(w.db.indexes.commentsByPost.group(postId)))),
+    newest: (limit, skip) => access.read((db) => db.indexes.commentsInOrder.newest(limit, skip)),
   };
 }
 

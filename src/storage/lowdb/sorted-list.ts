@@ -61,10 +61,10 @@ export class SortedList<Row extends Timed> {
     return this.rows.slice();
   }
 
-  /** The newest `count` rows, newest first. */
-  newest(count: number): Row[] {
-    const start = Math.max(0, this.rows.length - count);
-    return this.rows.slice(start).reverse();
+  /** The newest `count` rows after skipping the `skip` newest, newest first. */
+  newest(count: number, skip = 0): Row[] {
+    const end = Math.max(0, this.rows.length - skip);
+    return this.rows.slice(Math.max(0, end - count), end).reverse();
   }
 
   /** First index whose row is not before `row`. */

@@ -4,6 +4,7 @@ import type {
   Activity,
   AuthUser,
   Board,
+  DashboardSummary,
   Labs,
   PageInfo,
   Post,
@@ -117,10 +118,8 @@ export const getProfile = () => api<{ user: Profile }>('GET', '/users/profile').
 export const updateProfile = (name: string) => api<{ user: Profile }>('PATCH', '/users/profile', { name }).then((r) => r.user);
 export const getPermissions = () => api<{ permissions: string[] }>('GET', '/users/permissions').then((r) => r.permissions);
 
-// The dashboard (API.md §4.8).
-export const getDashboardAccess = () => api<{ access: true }>('GET', '/users/dashboard');
-/** How many users the board has (owner only: GET /users is the owner's). */
-export const countUsers = () => api<{ total_count: number }>('GET', '/users', undefined, { first: 1 }).then((r) => r.total_count);
+// The dashboard: its overview in one request (feedbackd's extension GET /dashboard/summary, needs dashboard:read).
+export const getDashboardSummary = () => api<{ summary: DashboardSummary }>('GET', '/dashboard/summary').then((r) => r.summary);
 export type SiteChanges = Partial<Pick<Settings, 'title' | 'description' | 'logo' | 'icon' | 'accentColor' | 'allowSignup' | 'developer_mode'>>;
 export const updateSettings = (changes: SiteChanges) => api<{ settings: Settings }>('PATCH', '/settings/site', changes).then((r) => r.settings);
 export const updateLabs = (changes: Partial<Labs>) => api<{ labs: Labs }>('PATCH', '/settings/labs', changes).then((r) => r.labs);

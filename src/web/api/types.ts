@@ -131,6 +131,12 @@ export interface Activity {
   author: PublicUser;
 }
 
+/** GET /dashboard/summary (feedbackd's extension): every row counted, and the newest comments the caller may see. */
+export interface DashboardSummary {
+  counts: { posts: number; votes: number; users: number; boards: number; roadmaps: number; comments: number };
+  newest_comments: Array<{ comment: Comment; author: PublicUser; post: { postId: string; title: string; slug: string } }>;
+}
+
 export interface Labs {
   comments: boolean;
   voteOnBehalf: boolean;

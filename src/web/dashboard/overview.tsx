@@ -1,36 +1,23 @@
-import { ApiError } from '../api/client.js';
-import { countUsers, getDashboardAccess, listBoards, listPosts } from '../api/endpoints.js';
-import type { Board, Post } from '../api/types.js';
+import { getDashboardSummary, listPosts } from '../api/endpoints.js';
+import type { DashboardSummary, Post } from '../api/types.js';
 import { ErrorNotice } from '../components/notice.js';
 import { Skeleton } from '../components/skeleton.js';
 import { TimeAgo } from '../components/time-ago.js';
-import { formatNumber } from '../format.js';
+import { formatNumber, plainExcerpt } from '../format.js';
 import { useLoad } from '../use-load.js';
 
-/** What the overview shows; `users` is null for those who may not list users (only the owner may). */
 interface Overview {
-  boards: Board[];
+  summary: DashboardSummary;
   newest: Post[];
-  users: number | null;
 }
 
 async function loadOverview(): Promise<Overview> {
-  // The API is the authority on who may open the dashboard: its refusal is shown, not guessed.
-  await getDashboardAccess();
-  const [boards, newest, users] = await Promise.all([listBoards(), listPosts({ order: 'newest', limit: 5 }), usersIfAllowed()]);
-  return { boards, newest, users };
+  // The summary needs dashboard:read: the API's refusal is shown, not guessed.
+  const [summary, newest] = await Promise.all([getDashboardSummary(), listPosts({ order: 'newest', limit: 5 })]);
+  return { summary, newest };
 }
 
-async function usersIfAllowed(): Promise<number | null> {
-  try {
-    return await countUsers();
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 403) return null;
-    throw error;
-  }
-}
-
-/** The overview: how big the board is, and the newest ideas to look at. */
+/** The overview: how big the board is, and the newest ideas and comments to look at. */
 export function OverviewPage() {
   const overview = useLoad(loadOverview, []);
   return (
@@ -48,20 +35,33 @@ export function OverviewPage() {
 }
 
 function OverviewBody({ overview }: { overview: Overview }) {
-  const posts = overview.boards.reduce((sum, board) => sum + board.post_count, 0);
+  const { counts, newest_comments: comments } = overview.summary;
   return (
     <>
       <dl class="dashboard-counts">
-        <Count label="Ideas on boards" value={posts} />
-        <Count label="Boards" value={overview.boards.length} />
-        {overview.users !== null && <Count label="Users" value={overview.users} />}
+        <Count label="Ideas" value={counts.posts} />
+        <Count label="Votes" value={counts.votes} />
+        <Count label="Comments" value={counts.comments} />
+        <Count label="Users" value={counts.users} />
+        <Count label="Boards" value={counts.boards} />
       </dl>
-      <h2>Newest ideas</h2>
-      {overview.newest.length === 0 ? (
+      <div class="dashboard-columns">
+        <NewestIdeas posts={overview.newest} />
+        <NewestComments comments={comments} />
+      </div>
+    </>
+  );
+}
+
+function NewestIdeas({ posts }: { posts: Post[] }) {
+  return (
+    <section aria-labelledby="overview-ideas">
+      <h2 id="overview-ideas">Newest ideas</h2>
+      {posts.length === 0 ? (
         <p>No ideas yet. They appear here as people post them.</p>
       ) : (
         <ul class="dashboard-list">
-          {overview.newest.map((post) => (
+          {posts.map((post) => (
             <li key={post.postId}>
               <a href={`/p/${post.slug}`}>{post.title}</a>
               <span class="dashboard-list__meta">
@@ -72,7 +72,32 @@ function OverviewBody({ overview }: { overview: Overview }) {
           ))}
         </ul>
       )}
-    </>
+    </section>
+  );
+}
+
+function NewestComments({ comments }: { comments: DashboardSummary['newest_comments'] }) {
+  return (
+    <section aria-labelledby="overview-comments">
+      <h2 id="overview-comments">Newest comments</h2>
+      {comments.length === 0 ? (
+        <p>No comments yet.</p>
+      ) : (
+        <ul class="dashboard-list">
+          {comments.map(({ comment, author, post }) => (
+            <li key={comment.id}>
+              <a href={`/p/${post.slug}`} class="dashboard-list__quote">
+                {plainExcerpt(comment.body, 160)}
+              </a>
+              <span class="dashboard-list__meta">
+                {comment.is_internal && <span class="dashboard-badge">Internal</span>}
+                {author.name || author.username} on “{post.title}” · <TimeAgo iso={comment.created_at} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

@@ -37,5 +37,10 @@ export function createCommentsRepo(db: Queryable): CommentsRepo {
     listReplies: (parentId) => listWhere(db, 'comments', 'parent_id', parentId, commentSpec.fromDb),
     listByUser: (userId) => listWhere(db, 'comments', 'user_id', userId, commentSpec.fromDb),
     deleteByPost: (postId) => deleteWhere(db, 'comments', 'post_id', postId),
+    newest: async (limit, skip) => {
+      // No index on created_at: the dashboard reads a few rows, and PostgreSQL's top-N sort needs no index for that.
+      const sql = 'SELECT * FROM comments ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2';
+      return (await db.query(sql, [limit, skip])).rows.map(commentSpec.fromDb);
+    },
   };
 }
