@@ -48,7 +48,8 @@ export function ProfilePage() {
 
 const FIELDS = ['name'] as const;
 
-function NameForm({ session }: { session: Session }) {
+/** The name form, also on the dashboard's account page. */
+export function NameForm({ session }: { session: Session }) {
   const form = useSubmission('profile', FIELDS);
   const [name, setName] = useState(session.user.name);
   const [saved, setSaved] = useState(false);
@@ -81,7 +82,8 @@ function NameForm({ session }: { session: Session }) {
   );
 }
 
-function AccountFacts({ user }: { user: Profile }) {
+/** Username and email with its confirmation state, also on the dashboard's account page. */
+export function AccountFacts({ user }: { user: Profile }) {
   return (
     <>
       <dl class="account-facts">
