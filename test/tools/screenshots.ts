@@ -1,5 +1,5 @@
 // The README's screenshots of a seeded demo site: `npm run screenshots` (after `npm run build`)
-// writes test/web/screenshots/board.png and post.png at 1280×800, light.
+// writes test/web/screenshots/board.png, post.png and dashboard.png at 1280×800, light.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,9 @@ async function main(): Promise<void> {
     const { posts } = await callApi<{ posts: Post[] }>(site, 'POST', '/posts/get', { query: POST_TITLE, limit: 1 }, null);
     const post = posts.find((candidate) => candidate.title === POST_TITLE) ?? posts[0]!;
     await shoot(page, `${site.url}/p/${post.slug}`, 'post.png');
+    // The owner's dashboard: the token goes in before the app reads it, as a sign-in leaves it.
+    await context.addInitScript((token) => localStorage.setItem('feedbackd.token', token), site.owner.token);
+    await shoot(page, `${site.url}/dashboard/posts`, 'dashboard.png');
   } finally {
     await browser.close();
     await site.close();

@@ -31,32 +31,12 @@ const FIELD_OF_CODE: Record<string, string> = {
   COMMENT_BODY_MISSING: 'body',
   COMMENT_BODY_TOO_LONG: 'body',
   BOARD_NOT_FOUND: 'boardId',
-  SITE_TITLE_TOO_LONG: 'title',
-  INVALID_LOGO_URL: 'logo',
-  LOGO_URL_TOO_LONG: 'logo',
-  INVALID_ICON_URL: 'icon',
-  ICON_URL_TOO_LONG: 'icon',
-  INVALID_ACCENT_COLOR: 'accentColor',
-  BOARD_NAME_MISSING: 'name',
-  BOARD_NAME_TOO_LONG: 'name',
-  BOARD_URL_MISSING: 'url',
-  BOARD_URL_TOO_LONG: 'url',
-  BOARD_URL_EXISTS: 'url',
-  BOARD_COLOR_HEX_CHAR: 'color',
-  BOARD_COLOR_HEX_LENGTH: 'color',
-  ROADMAP_NAME_MISSING: 'name',
-  ROADMAP_NAME_TOO_LONG: 'name',
-  ROADMAP_URL_MISSING: 'url',
-  ROADMAP_URL_TOO_LONG: 'url',
-  ROADMAP_URL_EXISTS: 'url',
-  ROADMAP_COLOR_HEX_CHAR: 'color',
-  ROADMAP_COLOR_HEX_LENGTH: 'color',
-  ROLE_NAME_MISSING: 'name',
-  ROLE_NAME_TOO_LONG: 'name',
-  ROLE_NAME_EXISTS: 'name',
-  ROLE_DESCRIPTION_TOO_LONG: 'description',
-  INVALID_PERMISSION: 'permissions',
 };
+
+/** Adds the codes of forms outside the public site (the dashboard's), so only their bundle carries them. */
+export function addFieldCodes(codes: Readonly<Record<string, string>>): void {
+  Object.assign(FIELD_OF_CODE, codes);
+}
 
 /** The form field an error belongs to, or null for a message about the whole form. */
 export function fieldOf(error: ApiError): string | null {

@@ -4,6 +4,8 @@ import { Skeleton } from '../components/skeleton.js';
 import type { SectionPath } from '../dashboard-access.js';
 import { type Session, useSession } from '../session.js';
 import { DashboardNav } from './nav.js';
+// Before any form renders: the dashboard's refusals find their fields.
+import './field-codes.js';
 import { AccountPage } from './account.js';
 import { BoardsPage } from './boards.js';
 import { OverviewPage } from './overview.js';
