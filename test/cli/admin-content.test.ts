@@ -38,11 +38,12 @@ test('board and roadmap commands print one line per change, aligned tables, and 
   const hidden = jsonOf(t, await run(['board', 'create', '--name', 'Staff', '--hidden', '--no-view-voters', '--json']));
   t.like(hidden, { name: 'Staff', display: false, view_voters: false, post_count: 0 });
   const table = (await run(['board', 'list'])).stdout.split('\n');
-  t.is(table[0], `ID${' '.repeat(36)}NAME${' '.repeat(14)}URL${' '.repeat(19)}COLOR   DISPLAY  POSTS`);
-  t.regex(table[1]!, new RegExp(`^${UUID}  Feature requests  features {14}2f6fdb  public {7}0$`));
-  t.regex(table[2]!, new RegExp(`^${hidden.boardId}  Staff {13}${hidden.url}  [0-9a-f]{6}  hidden {7}0$`));
+  t.is(table[0], `ID${' '.repeat(36)}NAME${' '.repeat(14)}URL${' '.repeat(7)}COLOR   DISPLAY  POSTS`);
+  t.regex(table[1]!, new RegExp(`^${UUID}  Feature requests  features  2f6fdb  public {7}0$`));
+  t.regex(table[2]!, new RegExp(`^${hidden.boardId}  Staff {13}staff {5}[0-9a-f]{6}  hidden {7}0$`));
   const updated = await run(['board', 'update', hidden.url, '--name', 'Team', '--display', '--view-voters']);
-  t.regex(updated.stdout, /^Updated board new-board-\w+ \(.*\): "Team", color [0-9a-f]{6}, public, voters shown\.\n$/);
+  t.is(hidden.url, 'staff', 'without --url the url is made from the name');
+  t.regex(updated.stdout, /^Updated board staff \(.*\): "Team", color [0-9a-f]{6}, public, voters shown\.\n$/);
   t.deepEqual(jsonOf(t, await run(['board', 'list', '--json'])).map((item: { name: string }) => item.name), ['Feature requests', 'Team']);
   t.regex((await run(['board', 'delete', 'features'])).stdout, /^Deleted board features \(.*\); it had no posts\.\n$/);
 
@@ -59,6 +60,12 @@ test('board and roadmap commands print one line per change, aligned tables, and 
   t.regex((await run(['roadmap', 'update', doing.id, '--name', 'In progress'])).stdout, /^Updated roadmap doing \(.*\): "In progress", color e6a23c, hidden, index 3\.\n$/);
   t.regex((await run(['roadmap', 'delete', 'planned'])).stdout, /^Deleted roadmap planned \(.*\); its posts are now on no roadmap\.\n$/);
   t.like(jsonOf(t, await run(['roadmap', 'list', '--json'])), [{ url: 'done', index: 1 }, { url: 'doing', index: 3 }]);
+
+  // Without --url the url comes from the name; a clash says so and names the flag to use.
+  t.like(jsonOf(t, await run(['roadmap', 'create', '--name', 'Under review', '--json'])), { url: 'under-review' });
+  const clash = await runInProcess(['roadmap', 'create', '--name', 'Under Review!', '--data', board.data]);
+  t.is(clash.code, 1);
+  t.regex(clash.stderr, /Roadmap url already exists: under-review \(made from the name\) is taken; choose another with --url/);
 });
 
 test('post commands: newest first with a hint for the next page, one post field by field, move and delete', async (t) => {

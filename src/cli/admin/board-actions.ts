@@ -1,7 +1,7 @@
 import type { Board } from '../../services/board-views.js';
 import type { CliIo, CliRun } from '../io.js';
 import type { AdminFlags } from './admin-options.js';
-import { displayField, quoted, requireSomeChange } from './content-fields.js';
+import { displayField, urlForCreate, withDerivedUrlHint, quoted, requireSomeChange } from './content-fields.js';
 import { type Column, counted, printJson, printLines, printTable } from './output.js';
 import { runAdminOperation } from './run-operation.js';
 
@@ -38,7 +38,9 @@ export async function listBoardsCommand(flags: AdminFlags, run: CliRun): Promise
 
 /** `board create`. */
 export async function createBoardCommand(flags: BoardFlags, run: CliRun): Promise<void> {
-  const board = (await runAdminOperation(flags, run, 'board.create', boardFields(flags))) as Board;
+  const url = urlForCreate(flags);
+  const create = () => runAdminOperation(flags, run, 'board.create', { ...boardFields(flags), url });
+  const board = (await withDerivedUrlHint(flags, url, create)) as Board;
   printBoardChange(run.io, flags, 'Created', board);
 }
 

@@ -2,7 +2,7 @@ import type { RoadmapMove } from '../../admin/roadmap-operations.js';
 import type { RoadmapView } from '../../services/roadmap-views.js';
 import type { CliIo, CliRun } from '../io.js';
 import type { AdminFlags } from './admin-options.js';
-import { displayField, quoted, requireSomeChange } from './content-fields.js';
+import { displayField, urlForCreate, withDerivedUrlHint, quoted, requireSomeChange } from './content-fields.js';
 import { type Column, printJson, printLines, printTable } from './output.js';
 import { runAdminOperation } from './run-operation.js';
 
@@ -41,7 +41,9 @@ export async function listRoadmapsCommand(flags: AdminFlags, run: CliRun): Promi
 
 /** `roadmap create`. */
 export async function createRoadmapCommand(flags: RoadmapFlags, run: CliRun): Promise<void> {
-  const roadmap = (await runAdminOperation(flags, run, 'roadmap.create', roadmapFields(flags))) as RoadmapView;
+  const url = urlForCreate(flags);
+  const create = () => runAdminOperation(flags, run, 'roadmap.create', { ...roadmapFields(flags), url });
+  const roadmap = (await withDerivedUrlHint(flags, url, create)) as RoadmapView;
   printRoadmapChange(run.io, flags, 'Created', roadmap);
 }
 

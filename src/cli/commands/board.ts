@@ -17,7 +17,7 @@ export function addBoardCommand(program: Command, run: CliRun): void {
   );
   const create = sub('create', 'create a board (hidden unless --display)').requiredOption('--name <name>', 'its name (at most 50 characters)');
   addBoardFields(create)
-    .addHelpText('after', '\nWithout --url the url is new-board-<random>; without --color a random colour is picked.')
+    .addHelpText('after', '\nWithout --url the url is made from the name ("In progress" → in-progress); without --color a random colour is picked.')
     .action(act(run, async (flags: BoardFlags) => (await actions()).createBoardCommand(flags, run)));
   const update = sub('update', 'change a board: only the fields given change').argument(...BOARD_ARGUMENT);
   addBoardFields(update.option('--name <name>', 'a new name'))

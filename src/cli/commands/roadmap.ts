@@ -17,7 +17,7 @@ export function addRoadmapCommand(program: Command, run: CliRun): void {
   );
   const create = sub('create', 'create a roadmap, placed last (hidden unless --display)').requiredOption('--name <name>', 'its name (at most 50 characters)');
   addRoadmapFields(create)
-    .addHelpText('after', '\nWithout --url the url is new-roadmap-<random>; without --color a random colour is picked.')
+    .addHelpText('after', '\nWithout --url the url is made from the name ("In progress" → in-progress); without --color a random colour is picked.')
     .action(act(run, async (flags: RoadmapFlags) => (await actions()).createRoadmapCommand(flags, run)));
   const update = sub('update', 'change a roadmap: only the fields given change').argument(...ROADMAP_ARGUMENT);
   addRoadmapFields(update.option('--name <name>', 'a new name'))
