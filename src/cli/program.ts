@@ -24,7 +24,7 @@ import type { CliRun } from './io.js';
 export function createProgram(run: CliRun): Command {
   const program = new Command('feedbackd')
     .description('A self-hosted feedback board: users, boards, posts, votes and roadmaps behind a JSON API.')
-    .version(VERSION)
+    .version(VERSION, '-v, --version', 'print the version')
     .exitOverride()
     .configureOutput({
       writeOut: (text) => run.io.stdout.write(text),

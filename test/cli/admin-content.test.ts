@@ -91,6 +91,9 @@ test('post commands: newest first with a hint for the next page, one post field 
   t.like(off, { board: { url: 'ideas' }, roadmap: null });
   t.is((await run(['post', 'delete', dark.slug])).stdout, `Deleted post "Dark mode" (${dark.postId}) with its 0 votes and comments.\n`);
   t.like(jsonOf(t, await run(['post', 'list', '--json'])), [{ title: 'Export to CSV' }]);
+  // An empty list says so instead of printing a header alone.
+  t.is((await run(['post', 'list', '--board', 'ideas'])).stdout, 'No posts.\n');
+  t.is((await run(['post', 'list', '--page', '5'])).stdout, 'No posts on page 5.\n');
 });
 
 test('role and settings commands: tables, permissions one per line, holders, and a single value for scripts', async (t) => {
@@ -149,6 +152,8 @@ test('wrong arguments and refusals: exit 1 with one clear line (the API message 
     [['post', 'list', '--limit', 'many'], 'limit must be an integer between 1 and 100'],
     [['post', 'show', 'nope'], 'Post not found: nope'],
     [['post', 'move', 'export-to-csv-nope'], 'Post not found: export-to-csv-nope'],
+    [['post', 'move', 'x', '--board', 'bugs', '--no-board'], "option '--board' cannot be used with option '--no-board'"],
+    [['post', 'move', 'x', '--no-roadmap', '--roadmap', 'done'], "option '--roadmap' cannot be used with option '--no-roadmap'"],
     [['role', 'create', '--name', 'X', '--permission', 'posts:all'], 'Unknown permission: posts:all'],
     [['role', 'update', '@everyone', '--name', 'all'], 'Cannot update system role'],
     [['role', 'update', 'x', '--permission', 'a', '--no-permissions'], "option '--no-permissions' cannot be used with option '--permission <permission...>'"],

@@ -26,6 +26,7 @@ test('an AppError prints its message; anything else one line, or its stack in de
 test('--version prints the package version and --help the commands, both exit 0', async (t) => {
   const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string };
   t.deepEqual(await runInProcess(['--version']), { code: 0, stdout: `${version}\n`, stderr: '' });
+  t.deepEqual(await runInProcess(['-v']), { code: 0, stdout: `${version}\n`, stderr: '' });
   const help = await runInProcess(['--help']);
   t.is(help.code, 0);
   t.regex(help.stdout, /^Usage: feedbackd \[options\] \[command\]/);

@@ -1,7 +1,7 @@
 import type { Board } from '../../services/board-views.js';
 import type { CliIo, CliRun } from '../io.js';
 import type { AdminFlags } from './admin-options.js';
-import { displayField, urlForCreate, withDerivedUrlHint, quoted, requireSomeChange } from './content-fields.js';
+import { displayField, quoted, requireSomeChange, urlForCreate, withDerivedUrlHint } from './content-fields.js';
 import { type Column, counted, printJson, printLines, printTable } from './output.js';
 import { runAdminOperation } from './run-operation.js';
 
@@ -33,7 +33,7 @@ const BOARD_COLUMNS: ReadonlyArray<Column<Board>> = [
 export async function listBoardsCommand(flags: AdminFlags, run: CliRun): Promise<void> {
   const boards = (await runAdminOperation(flags, run, 'board.list')) as Board[];
   if (flags.json) printJson(run.io, boards);
-  else printTable(run.io, BOARD_COLUMNS, boards);
+  else printTable(run.io, BOARD_COLUMNS, boards, 'No boards.');
 }
 
 /** `board create`. */

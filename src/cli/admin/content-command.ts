@@ -56,3 +56,18 @@ export function wrappedList(words: readonly string[]): string {
   if (line !== '') lines.push(`  ${line}`);
   return lines.join('\n');
 }
+
+/**
+ * `--board x --no-board` both set the one option `board` (the last wins), so commander's
+ * `conflicts` cannot see them: refuse the pair as it refuses other conflicting flags.
+ */
+export function refuseWithItsNegation(command: Command, flag: string, negation: string): Command {
+  const seen = new Set<string>();
+  for (const event of [flag, negation]) {
+    command.on(`option:${event}`, () => {
+      seen.add(event);
+      if (seen.size === 2) command.error(`error: option '--${flag}' cannot be used with option '--${negation}'`);
+    });
+  }
+  return command;
+}

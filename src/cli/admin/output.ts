@@ -20,7 +20,12 @@ export function printJson(io: CliIo, value: unknown): void {
 }
 
 /** Prints rows under a header, each column as wide as its widest cell, two spaces apart. */
-export function printTable<Row>(io: CliIo, columns: ReadonlyArray<Column<Row>>, rows: readonly Row[]): void {
+export function printTable<Row>(io: CliIo, columns: ReadonlyArray<Column<Row>>, rows: readonly Row[], whenEmpty: string): void {
+  // A header alone reads like a failure: say there is nothing.
+  if (rows.length === 0) {
+    io.stdout.write(`${whenEmpty}\n`);
+    return;
+  }
   const cells = [columns.map((column) => column.title), ...rows.map((row) => columns.map((column) => clean(column.cell(row))))];
   const widths = columns.map((_, index) => Math.max(...cells.map((line) => width(line[index]!))));
   for (const line of cells) {

@@ -27,7 +27,7 @@ export async function listPostsCommand(flags: ListFlags, run: CliRun): Promise<v
   const args = { board: flags.board, roadmap: flags.roadmap, limit: flags.limit, page: flags.page };
   const posts = (await runAdminOperation(flags, run, 'post.list', args)) as PostView[];
   if (flags.json) return printJson(run.io, posts);
-  printPostTable(run.io, posts);
+  printPostTable(run.io, posts, Number(flags.page ?? 1));
   // The API checked --limit and --page, so they are numbers here (or absent: its defaults).
   const limit = Number(flags.limit ?? 10);
   if (posts.length > 0 && posts.length === limit) printLines(run.io, `(more may follow: --page ${Number(flags.page ?? 1) + 1})`);

@@ -20,8 +20,8 @@ const POST_COLUMNS: ReadonlyArray<Column<PostView>> = [
 ];
 
 /** Posts, one per line under a header. */
-export function printPostTable(io: CliIo, posts: readonly PostView[]): void {
-  printTable(io, POST_COLUMNS, posts);
+export function printPostTable(io: CliIo, posts: readonly PostView[], page = 1): void {
+  printTable(io, POST_COLUMNS, posts, page > 1 ? `No posts on page ${page}.` : 'No posts.');
 }
 
 /** One post, field by field; its content on one line, cut at 200 characters. */

@@ -2,7 +2,7 @@ import type { RoadmapMove } from '../../admin/roadmap-operations.js';
 import type { RoadmapView } from '../../services/roadmap-views.js';
 import type { CliIo, CliRun } from '../io.js';
 import type { AdminFlags } from './admin-options.js';
-import { displayField, urlForCreate, withDerivedUrlHint, quoted, requireSomeChange } from './content-fields.js';
+import { displayField, quoted, requireSomeChange, urlForCreate, withDerivedUrlHint } from './content-fields.js';
 import { type Column, printJson, printLines, printTable } from './output.js';
 import { runAdminOperation } from './run-operation.js';
 
@@ -36,7 +36,7 @@ const ROADMAP_COLUMNS: ReadonlyArray<Column<RoadmapView & { position: number }>>
 export async function listRoadmapsCommand(flags: AdminFlags, run: CliRun): Promise<void> {
   const roadmaps = (await runAdminOperation(flags, run, 'roadmap.list')) as RoadmapView[];
   if (flags.json) printJson(run.io, roadmaps);
-  else printTable(run.io, ROADMAP_COLUMNS, roadmaps.map((roadmap, index) => ({ ...roadmap, position: index + 1 })));
+  else printTable(run.io, ROADMAP_COLUMNS, roadmaps.map((roadmap, index) => ({ ...roadmap, position: index + 1 })), 'No roadmaps.');
 }
 
 /** `roadmap create`. */

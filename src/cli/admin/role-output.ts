@@ -14,7 +14,7 @@ const ROLE_COLUMNS: ReadonlyArray<Column<RoleDetail>> = [
 
 /** Every role, one per line under a header. */
 export function printRoleTable(io: CliIo, roles: readonly RoleDetail[]): void {
-  printTable(io, ROLE_COLUMNS, roles);
+  printTable(io, ROLE_COLUMNS, roles, 'No roles.');
 }
 
 /** One role, field by field, then its permissions one per line. */

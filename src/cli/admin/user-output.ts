@@ -7,8 +7,9 @@ import { type Column, counted, printFields, printTable } from './output.js';
 
 /** `owner, verified`, `blocked`, or `-`. */
 function statusOf(user: UserListItem): string {
-  const flags = [user.isOwner && 'owner', user.isVerified && 'verified', user.isBlocked && 'blocked'].filter(Boolean);
-  return flags.length > 0 ? flags.join(', ') : '-';
+  // Verification is always said: an owner whose address was never confirmed must not read as fine.
+  const flags = [user.isOwner && 'owner', user.isVerified ? 'verified' : 'unverified', user.isBlocked && 'blocked'].filter(Boolean);
+  return flags.join(', ');
 }
 
 const USER_COLUMNS: ReadonlyArray<Column<UserListItem>> = [
@@ -23,7 +24,7 @@ const USER_COLUMNS: ReadonlyArray<Column<UserListItem>> = [
 
 /** Every user, one per line under a header. */
 export function printUserTable(io: CliIo, users: readonly UserListItem[]): void {
-  printTable(io, USER_COLUMNS, users);
+  printTable(io, USER_COLUMNS, users, 'No users.');
 }
 
 /** One user, field by field. */

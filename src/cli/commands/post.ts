@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { AdminFlags } from '../admin/admin-options.js';
-import { act, actOn, addCommandGroup } from '../admin/content-command.js';
+import { act, actOn, addCommandGroup, refuseWithItsNegation } from '../admin/content-command.js';
 import type { ListFlags, MoveFlags } from '../admin/post-actions.js';
 import type { CliRun } from '../io.js';
 
@@ -24,7 +24,7 @@ export function addPostCommand(program: Command, run: CliRun): void {
   sub('delete', 'delete a post with its votes and comments')
     .argument(...POST_ARGUMENT)
     .action(actOn(run, async (ref: string, flags: AdminFlags) => (await actions()).deletePostCommand(ref, flags, run)));
-  sub('move', 'put a post on another board or roadmap, or take it off one')
+  const move = sub('move', 'put a post on another board or roadmap, or take it off one')
     .argument(...POST_ARGUMENT)
     .option('--board <board>', 'the board to put it on (url or id)')
     .option('--no-board', 'take it off its board')
@@ -32,4 +32,6 @@ export function addPostCommand(program: Command, run: CliRun): void {
     .option('--no-roadmap', 'take it off its roadmap')
     .addHelpText('after', '\nWhat is not named stays: --board alone leaves the roadmap as it is.')
     .action(actOn(run, async (ref: string, flags: MoveFlags) => (await actions()).movePostCommand(ref, flags, run)));
+  refuseWithItsNegation(move, 'board', 'no-board');
+  refuseWithItsNegation(move, 'roadmap', 'no-roadmap');
 }

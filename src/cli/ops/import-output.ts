@@ -23,7 +23,7 @@ export function printImportSummary(io: CliIo, file: string, summary: ImportSumma
   if (summary.linesLeftOut > 0) printLines(io, `… and ${summary.linesLeftOut} more lines like these (--json lists the counts)`);
   if (summary.lines.length > 0) printLines(io, '');
   printLines(io, `Imported from ${file}:`);
-  printTable(io, COLUMNS, Object.entries(summary.counts));
+  printTable(io, COLUMNS, Object.entries(summary.counts), 'No rows.');
   printLines(io, SETTINGS_TEXT[summary.settings]);
   if (summary.unknownSections.length > 0) {
     printLines(io, `Not read (written by a newer feedbackd?): ${summary.unknownSections.join(', ')}.`);
