@@ -55,7 +55,7 @@ async function compacting(dataDir: string): Promise<boolean> {
 /** Runs the deletion on a copy, SIGKILLed at `kill` if given; resolves with how long it ran. */
 async function deleteBob(copy: TestBoard, kill?: KillPoint): Promise<number> {
   const started = performance.now();
-  const child = spawnCli(['user', 'delete', 'bob@example.org', '--reassign-to', 'ada@example.org', '--data', copy.data]);
+  const child = spawnCli(['user', 'delete', 'bob@example.org', '--reassign-to', 'ada@example.org', '--data', copy.data, '--yes']);
   let exited = false;
   const done = finished(child).finally(() => {
     exited = true;

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import test from 'ava';
 import { createPostAt, createMember } from '../_helpers/personas.js';
 import { initBoard, type TestBoard, withBoard } from './_admin.ts';
-import { runChild, runInProcess, tempDir } from './_cli.ts';
+import { runChild, runInProcess, stubPrompt, tempDir } from './_cli.ts';
 
 // Each failure is one clear line on stderr and exit 1; nothing on stdout. They run in this
 // process (the error path is the same), except one that checks a real child's exit code.
@@ -37,9 +37,9 @@ test('refusals carry the API message; with --json the code too, as one JSON line
     [['user', 'show', 'nobody@example.org'], 'User not found: nobody@example.org'],
     [['token', 'nobody@example.org'], 'User not found: nobody@example.org'],
     [['user', 'block', 'ada@example.org'], 'ada@example.org is the owner and cannot be blocked: make someone else the owner first (feedbackd user make-owner <user>)'],
-    [['user', 'delete', 'ada@example.org'], 'ada@example.org is the owner and cannot be deleted: make someone else the owner first (feedbackd user make-owner <user>)'],
-    [['user', 'delete', bob.id], "bob@example.org wrote 1 post, and a post's author must exist: give --reassign-to <user> to move them to another user"],
-    [['user', 'delete', bob.id, '--reassign-to', 'nobody@example.org'], 'User not found: nobody@example.org'],
+    [['user', 'delete', 'ada@example.org', '--yes'], 'ada@example.org is the owner and cannot be deleted: make someone else the owner first (feedbackd user make-owner <user>)'],
+    [['user', 'delete', bob.id, '--yes'], "bob@example.org wrote 1 post, and a post's author must exist: give --reassign-to <user> to move them to another user"],
+    [['user', 'delete', bob.id, '--reassign-to', 'nobody@example.org', '--yes'], 'User not found: nobody@example.org'],
     [['user', 'set-password', 'bob@example.org'], 'give --password-file <path> or --password-stdin (a password is never taken from the command line)'],
   ];
   for (const [args, message] of cases) {
@@ -67,4 +67,23 @@ test('a missing data directory is never created; an unsupported database says so
   t.is(postgres.stderr, 'error: Cannot open the PostgreSQL database 127.0.0.1:1/feedback: connect ECONNREFUSED 127.0.0.1:1\n');
   const json = await runInProcess(['user', 'list', '--data', missing, '--json']);
   t.like(JSON.parse(json.stderr), { error: { code: 'DATA_DIR_MISSING' } });
+});
+
+test('user delete asks first: refused without --yes off a terminal, cancelled by "no", done by "yes"', async (t) => {
+  const board = await initBoard(t);
+  await withBoard(board, (ctx) => createMember(ctx, { email: 'bob@example.org' }));
+  const args = ['user', 'delete', 'bob@example.org', '--data', board.data];
+  const scripted = await runInProcess(args);
+  t.deepEqual(scripted, {
+    code: 1,
+    stdout: '',
+    stderr: 'error: Delete the user bob@example.org? Their votes go, their comments are deleted. This cannot be undone: add --yes to confirm\n',
+  });
+  const declined = stubPrompt({ confirm: false });
+  t.deepEqual(await runInProcess(args, { interactive: true, prompt: declined.prompt }), { code: 1, stdout: '', stderr: 'error: Cancelled: nothing was changed\n' });
+  t.deepEqual(declined.asked, ['confirm']);
+  t.is((await runInProcess(['user', 'show', 'bob@example.org', '--data', board.data])).code, 0, 'still there');
+  const accepted = await runInProcess(args, { interactive: true, prompt: stubPrompt({ confirm: true }).prompt });
+  t.is(accepted.code, 0, accepted.stderr);
+  t.is((await runInProcess(['user', 'show', 'bob@example.org', '--data', board.data])).code, 1, 'gone');
 });

@@ -72,13 +72,13 @@ async function exerciseEveryCommand(t: ExecutionContext, board: TestBoard, url?:
 
   const moved = await run(['user', 'make-owner', 'bob@example.org']);
   t.is(moved.stdout, 'bob@example.org is now the owner (instead of ada@example.org).\n', moved.stderr);
-  const refused = await run(['user', 'delete', 'ada@example.org']);
+  const refused = await run(['user', 'delete', 'ada@example.org', '--yes']);
   t.is(refused.code, 1);
   t.is(
     refused.stderr,
     "error: ada@example.org wrote 1 post, and a post's author must exist: give --reassign-to <user> to move them to another user\n",
   );
-  const deleted = await spawned(['user', 'delete', 'ada@example.org', '--reassign-to', 'bob@example.org']);
+  const deleted = await spawned(['user', 'delete', 'ada@example.org', '--reassign-to', 'bob@example.org', '--yes']);
   t.regex(deleted.stdout, new RegExp(`^Deleted ada@example\\.org \\(${UUID}\\): 1 post now by bob@example\\.org; removed 0 votes, 1 role assignment\\.\\n$`));
   const remaining = jsonOf(t, await spawned(['user', 'list', '--json']));
   t.like(remaining, [{ email: 'bob@example.org', isOwner: true, posts: 1 }]);

@@ -3,6 +3,7 @@ import type { IssuedToken, OwnerChange, UserChange } from '../../services/user-a
 import type { UserListItem } from '../../services/user-views.js';
 import type { CliRun } from '../io.js';
 import type { AdminFlags } from './admin-options.js';
+import { confirmIrreversible } from './confirm.js';
 import { printJson, printLines } from './output.js';
 import { type PasswordFlags, readAdminPassword, readRequiredPassword } from './password-input.js';
 import { runAdminOperation } from './run-operation.js';
@@ -21,6 +22,7 @@ export interface CreateFlags extends AdminFlags, PasswordFlags {
 
 export interface DeleteFlags extends AdminFlags {
   reassignTo?: string;
+  yes?: boolean;
 }
 
 /** `user list`. */
@@ -72,6 +74,8 @@ export async function flagUserCommand(op: 'block' | 'unblock' | 'verify', ref: s
 
 /** `user delete <user> [--reassign-to <user>]`. */
 export async function deleteUserCommand(ref: string, flags: DeleteFlags, run: CliRun): Promise<void> {
+  const comments = flags.reassignTo ? `their posts and comments go to ${flags.reassignTo}` : 'their comments are deleted';
+  await confirmIrreversible(run, flags, `Delete the user ${ref}? Their votes go, ${comments}.`);
   const deletion = (await runAdminOperation(flags, run, 'user.delete', { user: ref, reassignTo: flags.reassignTo })) as UserDeletion;
   if (flags.json) return printJson(run.io, deletion);
   printLines(run.io, deletionLine(deletion));

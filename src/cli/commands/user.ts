@@ -40,6 +40,7 @@ export function addUserCommand(program: Command, run: CliRun): void {
   sub('delete', 'delete a user with their votes, role assignments and mail tokens (not the owner)')
     .argument(...USER_ARGUMENT)
     .option('--reassign-to <user>', 'give their posts and comments to this user (required when they wrote posts)')
+    .option('-y, --yes', 'do not ask for confirmation (needed when not run on a terminal)')
     .addHelpText('after', '\nWithout --reassign-to, their comments are deleted (replies included).')
     .action((ref: string, flags: DeleteFlags) => withJsonErrors(run, flags, async () => (await actions()).deleteUserCommand(ref, flags, run)));
   sub('make-owner', 'make a user the owner; the current owner becomes a regular user')
