@@ -94,9 +94,12 @@ test('without a terminal, mail configured by the environment counts as given', a
 test('invalid flag values are refused before anything is asked', async (t) => {
   const data = join(await tempDir(t), 'data');
   const stub = stubPrompt({});
-  const result = await runInProcess(['init', '--data', data, '--email', 'nope'], { interactive: true, prompt: stub.prompt });
+  const result = await runInProcess(['init', '--data', data, '--email', 'ada@localhost'], { interactive: true, prompt: stub.prompt });
   t.is(result.code, 1);
-  t.is(result.stderr, 'error: Invalid init flags: --email: Enter valid email\n');
+  t.is(
+    result.stderr,
+    'error: Invalid init flags: --email: "localhost" is not a full domain name (it has no dot): use an address such as ada@example.org\n',
+  );
   t.deepEqual(stub.asked, []);
 });
 
@@ -148,7 +151,7 @@ test('the wizard asks every question, retries rejected answers and a mismatched 
     'publicUrl',
     'serve',
   ]);
-  t.deepEqual(stub.rejected, ['Enter valid email', 'Password must be at least 8 bytes long', 'Must be an integer 0..65535']);
+  t.deepEqual(stub.rejected, ['"not-an-email" is not an email address: it needs a name, an @ and a domain, e.g. ada@example.org', 'Password must be at least 8 bytes long', 'Must be an integer 0..65535']);
   t.true(result.stdout.includes('The passwords do not match; please type them again.'));
   t.deepEqual(await readJson(join(data, 'config.json')), {
     port: 4200,

@@ -1,6 +1,6 @@
 import type { LoadedConfig } from '../../config/load.js';
-import { parseEmail, parsePassword, parsePersonName, parseSiteTitle } from '../../services/validation/account.js';
-import { flagProblem, serviceCheck } from './checks.js';
+import { parsePassword, parsePersonName, parseSiteTitle } from '../../services/validation/account.js';
+import { emailCheck, flagProblem, serviceCheck } from './checks.js';
 import type { InitFlags } from './init-flags.js';
 
 /** How mail gets configured: a new SMTP URL, the outbox, or already set by env/config.json. */
@@ -41,7 +41,7 @@ export function answersFromFlags(
   const problems = [
     flagProblem('--site-title', flags.siteTitle, serviceCheck(parseSiteTitle)),
     flagProblem('--name', flags.name, serviceCheck(parsePersonName)),
-    flagProblem('--email', flags.email, serviceCheck(parseEmail)),
+    flagProblem('--email', flags.email, emailCheck),
     flagProblem(passwordFlag(flags), password, serviceCheck(parsePassword)),
   ].filter((problem) => problem !== null);
   const answers: SetupAnswers = {

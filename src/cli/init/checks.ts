@@ -2,6 +2,7 @@ import { SettingValueError } from '../../config/parse-value.js';
 import { settingOf } from '../../config/settings.js';
 import type { Config } from '../../config/types.js';
 import { AppError } from '../../errors.js';
+import { parseEmail } from '../../services/validation/account.js';
 
 /** An inquirer `validate` from a service validator: true, or the AppError's message. */
 export function serviceCheck(parse: (value: unknown) => unknown): (value: string) => true | string {
@@ -35,4 +36,21 @@ export function flagProblem(flag: string, value: string | undefined, check: (val
   if (value === undefined) return null;
   const verdict = check(value);
   return verdict === true ? null : `${flag}: ${verdict}`;
+}
+
+/**
+ * The owner's email check, saying what is wrong: the API's "Enter valid email" leaves someone who
+ * typed `ada@localhost` guessing. Same rule as the API (parseEmail), more words.
+ */
+export function emailCheck(value: string): true | string {
+  if (serviceCheck(parseEmail)(value) === true) return true;
+  const email = value.trim();
+  if (email === '') return 'Enter your email address, e.g. ada@example.org';
+  const at = email.lastIndexOf('@');
+  if (at <= 0 || at === email.length - 1) return `"${email}" is not an email address: it needs a name, an @ and a domain, e.g. ada@example.org`;
+  const domain = email.slice(at + 1);
+  if (!domain.includes('.')) {
+    return `"${domain}" is not a full domain name (it has no dot): use an address such as ada@example.org`;
+  }
+  return `"${email}" is not a valid email address: check for spaces and characters such as , ; < > or a second @`;
 }

@@ -1,10 +1,10 @@
 import type { LoadedConfig } from '../../config/load.js';
 import { settingOf } from '../../config/settings.js';
-import { parseEmail, parsePassword, parsePersonName, parseSiteTitle } from '../../services/validation/account.js';
+import { parsePassword, parsePersonName, parseSiteTitle } from '../../services/validation/account.js';
 import { type CliIo, say } from '../io.js';
 import { askText, type Prompt } from '../prompt.js';
 import type { CompleteAnswers, MailChoice, SetupAnswers } from './answers.js';
-import { serviceCheck, settingCheck } from './checks.js';
+import { emailCheck, serviceCheck, settingCheck } from './checks.js';
 
 /** Asks for the password twice, until both match (each is checked by the password rule first). */
 async function askPassword(io: CliIo): Promise<string> {
@@ -82,7 +82,7 @@ async function askAccount(io: CliIo, answers: SetupAnswers): Promise<void> {
     type: 'input',
     name: 'email',
     message: 'Your email address (you sign in with it as the owner):',
-    validate: serviceCheck(parseEmail),
+    validate: emailCheck,
   });
   answers.password ??= await askPassword(io);
 }
