@@ -66,7 +66,10 @@ export const SECTION_RULES: Readonly<Record<SectionName, SectionRule>> = {
         isOwner = false;
         notes.push('the board already has an owner: imported as a regular user');
       }
-      if (passwordHash === undefined) notes.push('no password hash in the file: cannot log in until a password reset');
+      if (passwordHash === undefined) {
+        // A reset by mail needs mail configured; set-password always works.
+        notes.push(`no password hash in the file: cannot sign in until a password reset by mail, or feedbackd user set-password ${user.email.toLowerCase()}`);
+      }
       const hash = passwordHash ?? state.unusablePasswordHash;
       // Stored lower-cased, as the API stores emails (API.md §1.8).
       return { row: { ...user, email: user.email.toLowerCase(), isOwner, passwordHash: hash, tokenVersion: 0 }, notes };

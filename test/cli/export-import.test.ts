@@ -96,6 +96,8 @@ test('users exported without password hashes are imported, but cannot log in unt
   const result = await runInProcess(['import', file, '--data', join(root, 'target'), '--json']);
   t.is(result.code, 0, result.stderr);
   t.is(JSON.parse(result.stdout).counts.users.imported, 2);
+  // The note names the command that works without mail too.
+  t.true(result.stdout.includes(`feedbackd user set-password ${OWNER.email}`), result.stdout);
   const ctx = await openBoard(join(root, 'target'));
   t.teardown(() => ctx.close());
   const owner = await ctx.storage.users.getByEmail(OWNER.email);

@@ -22,5 +22,5 @@ export async function runExport(flags: ExportFlags, run: CliRun): Promise<void> 
   if (flags.json) return printJson(io, { ...result, file });
   printLines(io, `Export written to ${output.out === STDOUT ? 'standard output' : file} (${byteSize(result.bytes)}): ${countsLine(result.counts)}.`);
   if (result.includesPasswordHashes) printLines(io, 'It holds password hashes: keep it private.');
-  else printLines(io, 'Without password hashes: imported users sign in again after a password reset.');
+  else printLines(io, 'Without password hashes: imported users sign in again after a password reset by mail, or after feedbackd user set-password.');
 }
