@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import test from 'ava';
+import { stableBinPath } from '../../src/cli/ops/run-service.ts';
 import { ROOT, runInProcess } from './_cli.ts';
 
 test('service --print: a systemd unit running serve as the user on the data dir, hardened, with install steps', async (t) => {
@@ -48,4 +49,18 @@ test('service without --print, or with a user name that is not one, exits 1 with
   const user = await runInProcess(['service', '--print', '--user', 'ada; rm -rf /']);
   t.is(user.code, 1);
   t.regex(user.stderr, /^error: --user "ada; rm -rf \/" is not a valid user name\n$/);
+});
+
+test('service --print speaks of the configured port, not a default one', async (t) => {
+  const result = await runInProcess(['service', '--print', '--user', 'feedbackd', '--data', '/var/lib/feedbackd'], { env: { FEEDBACKD_PORT: '8080' } });
+  t.is(result.code, 0, result.stderr);
+  t.regex(result.stdout, /keep port 8080 behind a reverse proxy\.\n/);
+  t.false(result.stdout.includes('3000'));
+});
+
+test("a feedbackd run by npx (its cache may be cleared, under a home the unit hides) is refused with the install line", (t) => {
+  const cached = '/root/.npm/_npx/6a7b8c/node_modules/feedbackd/bin/feedbackd.js';
+  const error = t.throws(() => stableBinPath(cached));
+  t.regex(error.message, /^feedbackd runs from npx's cache \(\/root\/\.npm\/_npx\/.*\), which a service cannot use: install it first with `npm install -g feedbackd`, then run `feedbackd service --print` again$/);
+  t.is(stableBinPath('/usr/lib/node_modules/feedbackd/bin/feedbackd.js'), '/usr/lib/node_modules/feedbackd/bin/feedbackd.js');
 });

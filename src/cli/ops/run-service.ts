@@ -14,7 +14,23 @@ export async function runService(flags: Readonly<Record<string, unknown>>, run: 
   }
   const { config } = await resolveConfig({ flags, env: run.io.env });
   const user = serviceUser(flags.user);
-  run.io.stdout.write(systemdUnit({ user, dataDir: config.dataDir, nodePath: process.execPath, binPath: feedbackdBinPath() }));
+  const binPath = stableBinPath(feedbackdBinPath());
+  run.io.stdout.write(systemdUnit({ user, dataDir: config.dataDir, nodePath: process.execPath, binPath, port: config.port }));
+}
+
+/**
+ * npx runs feedbackd from its cache (`~/.npm/_npx/<hash>/…`), which npm may clear, and which sits
+ * under a home directory the unit's ProtectHome hides from the service user: a unit pointing
+ * there cannot start. Refuse it and say how to get a path that lasts.
+ */
+export function stableBinPath(binPath: string): string {
+  if (!/[\\/]_npx[\\/]/.test(binPath)) return binPath;
+  throw new AppError(
+    'INVALID_ARGUMENTS',
+    `feedbackd runs from npx's cache (${binPath}), which a service cannot use: install it first with ` +
+      '`npm install -g feedbackd`, then run `feedbackd service --print` again',
+    400,
+  );
 }
 
 /** The --user value, else the current user; root is never the default (serve needs no privileges). */

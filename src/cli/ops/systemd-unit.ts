@@ -10,6 +10,8 @@ export interface UnitParts {
   nodePath: string;
   /** feedbackd's bin/feedbackd.js. */
   binPath: string;
+  /** The port serve listens on, as configured. */
+  port: number;
 }
 
 /** `bin/feedbackd.js` of this installation: three levels up from src/cli/ops/ (or dist/cli/ops/). */
@@ -43,8 +45,12 @@ function installComment(parts: UnitParts): string[] {
     '#   5. Check: systemctl status feedbackd; logs: journalctl -u feedbackd -f; then feedbackd doctor --data <dir>',
     '#',
     `# Settings (port, public URL, mail…) go in ${data}/config.json or in Environment= lines below.`,
-    '# Ports below 1024 need AmbientCapabilities=CAP_NET_BIND_SERVICE; better, keep 3000 behind a reverse proxy.',
+    `# Ports below 1024 need AmbientCapabilities=CAP_NET_BIND_SERVICE; better, keep ${portWords(parts.port)} behind a reverse proxy.`,
   ];
+}
+
+function portWords(port: number): string {
+  return port === 0 ? 'an unprivileged port' : `port ${port}`;
 }
 
 /** The systemd unit that runs `feedbackd serve` as `user` on `dataDir`, hardened, restarted on failure. */
