@@ -122,6 +122,12 @@ test('role and settings commands: tables, permissions one per line, holders, and
   t.is(logo.stdout, 'logo is now "https://example.org/logo.png".\nicon is now "https://example.org/logo.png".\n');
   t.is((await run(['settings', 'set', 'icon', '--clear'])).stdout, 'icon is now (none).\n');
   t.is((await run(['settings', 'set', 'labs.comments', 'true'])).stdout, 'labs.comments was already true.\n');
+  // A switch says what it does, not only its new value.
+  t.is(
+    (await run(['settings', 'set', 'labs.comments', 'false'])).stdout,
+    'labs.comments is now false: new public comments are refused (403 COMMENTS_DISABLED); internal notes still work, existing comments stay.\n',
+  );
+  t.is((await run(['settings', 'set', 'labs.comments', 'true'])).stdout, 'labs.comments is now true: people can comment and reply.\n');
   t.like(jsonOf(t, await run(['settings', 'get', '--json'])), { title: 'Our ideas', icon: null, labs: { comments: true } });
 });
 

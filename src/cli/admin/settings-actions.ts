@@ -36,7 +36,22 @@ export async function setSettingCommand(key: string, value: string | undefined, 
   if (change.changed.length === 0) {
     return printLines(run.io, `${change.key} was already ${shown(settingValue(change.settings, change.key))}.`);
   }
-  printLines(run.io, ...change.changed.map((name) => `${name} is now ${shown(settingValue(change.settings, name))}.`));
+  printLines(run.io, ...change.changed.map((name) => changeLine(name, settingValue(change.settings, name))));
+}
+
+/** What a switch does, said where its name alone does not tell (API.md §3.14). */
+const EFFECTS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'labs.comments': {
+    true: 'people can comment and reply',
+    false: 'new public comments are refused (403 COMMENTS_DISABLED); internal notes still work, existing comments stay',
+  },
+  'labs.voteOnBehalf': { true: 'holders of vote:assign can vote for a user', false: 'nobody can vote for another user' },
+  allowSignup: { true: 'visitors can create accounts', false: 'visitors can no longer sign up; existing accounts still sign in' },
+};
+
+function changeLine(name: string, value: SettingValue): string {
+  const effect = EFFECTS[name]?.[String(value)];
+  return `${name} is now ${shown(value)}${effect ? `: ${effect}` : ''}.`;
 }
 
 /** Text in quotes (exact, and safe on a terminal), flags as true/false, unset as (none). */
