@@ -1,0 +1,58 @@
+// The package as npm users get it: packed from the built tree, installed into an empty directory
+// with --ignore-scripts (no build can run there), then `feedbackd --version` and `init --yes`.
+// Needs the npm registry for the dependencies (CI has it); the tree must be built (`npm test` builds).
+import { execFile } from 'node:child_process';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import test from 'ava';
+import { QUIET_ENV, ROOT, tempDir } from './_cli.ts';
+
+const run = promisify(execFile);
+const npmEnv = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+
+/** A copy of what `files` ships, with the manifest pack-manifest.mjs makes, packed without scripts. */
+async function pack(dir: string): Promise<string> {
+  const copy = join(dir, 'package');
+  await mkdir(copy);
+  for (const entry of ['package.json', 'README.md', 'LICENSE', 'bin', 'dist']) await cp(join(ROOT, entry), join(copy, entry), { recursive: true });
+  await run(process.execPath, [join(ROOT, 'test', 'tools', 'pack-manifest.mjs'), 'strip', copy]);
+  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: copy, env: npmEnv });
+  const [packed] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  return JSON.stringify({ tarball: join(dir, packed!.filename), files: packed!.files.map((file) => file.path) });
+}
+
+test('the packed package installs without scripts and runs: --version, init --yes', async (t) => {
+  t.timeout(180_000);
+  const dir = await tempDir(t);
+  const { tarball, files } = JSON.parse(await pack(dir)) as { tarball: string; files: string[] };
+  t.true(files.includes('dist/web/index.html'), 'the web app is built in');
+  t.true(files.includes('dist/cli/main.js'));
+  t.deepEqual(files.filter((path) => path.endsWith('.map')), [], 'no source maps without their sources');
+  t.deepEqual(files.filter((path) => path.startsWith('src/') || path.startsWith('test/')), []);
+
+  const app = join(dir, 'app');
+  await mkdir(app);
+  await writeFile(join(app, 'package.json'), '{ "name": "empty", "private": true }\n');
+  const install = await run('npm', ['install', '--ignore-scripts', '--no-package-lock', '--prefer-offline', tarball], { cwd: app, env: npmEnv });
+  t.false(/install-scripts|prepare/.test(install.stderr), install.stderr);
+  const manifest = JSON.parse(await readFile(join(app, 'node_modules', 'feedbackd', 'package.json'), 'utf8'));
+  t.is(manifest.scripts.prepare, undefined, 'no prepare script reaches an installed package');
+
+  const bin = join(app, 'node_modules', '.bin', 'feedbackd');
+  const env = { ...process.env, ...QUIET_ENV };
+  const version = await run(bin, ['--version'], { env });
+  t.is(version.stdout.trim(), manifest.version);
+  const data = join(app, 'board');
+  const init = execFile(bin, ['init', '--yes', '--data', data, '--email', 'ada@example.org', '--password-stdin', '--mail-outbox'], { env });
+  init.stdin!.end('correct horse battery\n');
+  const [code, output] = await new Promise<[number | null, string]>((resolve) => {
+    let text = '';
+    init.stdout!.on('data', (chunk) => (text += chunk));
+    init.stderr!.on('data', (chunk) => (text += chunk));
+    init.on('close', (exit) => resolve([exit, text]));
+  });
+  t.is(code, 0, output);
+  t.regex(output, /feedbackd is set up/);
+  t.truthy(JSON.parse(await readFile(join(data, 'config.json'), 'utf8')));
+});
