@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { redactCredentials } from '../config/redact.js';
 import { AppError } from '../errors.js';
 import { hasErrorCode } from './lowdb/fs-durable.js';
 import { currentBootId, currentIdentity, mayBeFeedbackd, pidExists, startTicksOf } from './process-identity.js';
@@ -63,13 +64,13 @@ async function takeLockFile(dir: string, path: string): Promise<DataDirLock> {
 }
 
 function currentHolder(): LockHolder {
-  return { pid: process.pid, startedAt: new Date().toISOString(), command: process.argv.slice(1).join(' '), ...currentIdentity() };
+  return { pid: process.pid, startedAt: new Date().toISOString(), command: redactCredentials(process.argv.slice(1).join(' ')), ...currentIdentity() };
 }
 
 function lockedError(dir: string, holder: LockHolder): AppError {
   return new AppError(
     'DATA_DIR_LOCKED',
-    `Data directory ${dir} is in use by process ${holder.pid} (${holder.command}, started ${holder.startedAt})`,
+    `Data directory ${dir} is in use by process ${holder.pid} (${redactCredentials(holder.command)}, started ${holder.startedAt})`,
     500,
   );
 }

@@ -34,15 +34,20 @@ test('serve prints the listening line, answers /api/v1/health, stops on SIGTERM 
   t.is((await stopServing(second, 'SIGINT')).code, 0);
 });
 
-test('a second serve on the same data dir exits 1 with one line naming the running process', async (t) => {
+test('a second serve on the same data dir exits 1 with one line naming the running process (its SMTP password left out)', async (t) => {
   const data = join(await tempDir(t), 'data');
-  const first = await startServing(['serve', '--data', data, '--port', '0']);
+  // Nothing listens on port 9: the URL only has to be kept, never used.
+  const first = await startServing(['serve', '--data', data, '--port', '0', '--smtp-url', 'smtp://me:s3cret@127.0.0.1:9']);
   t.teardown(() => first.child.kill('SIGKILL'));
+  const lock = await readFile(join(data, 'feedbackd.lock'), 'utf8');
+  t.false(lock.includes('s3cret'), lock);
+  t.true(lock.includes('smtp://me:***@127.0.0.1:9'), lock);
   const second = await runChild(['serve', '--data', data, '--port', '0']);
   t.is(second.code, 1);
   t.is(second.stdout, '');
   t.is(second.stderr.split('\n').length, 2, 'one line');
   t.regex(second.stderr, new RegExp(`^error: .*${data}.* process ${first.child.pid}\\b`));
+  t.false(second.stderr.includes('s3cret'));
   t.is((await stopServing(first)).code, 0);
 });
 

@@ -31,12 +31,13 @@ test('a lock held by another live process is refused, naming its pid, command an
   const dir = await tempDir(t);
   const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
   t.teardown(() => child.kill('SIGKILL'));
-  const holder = { pid: child.pid, startedAt: '2026-03-01T10:00:00.000Z', command: '/usr/bin/feedbackd serve' };
+  // Written by an older feedbackd that kept the whole command line: its password is not repeated.
+  const holder = { pid: child.pid, startedAt: '2026-03-01T10:00:00.000Z', command: '/usr/bin/feedbackd serve --smtp-url smtp://me:secret@mail' };
   await writeFile(join(dir, LOCK_FILE), JSON.stringify(holder));
   const error = await t.throwsAsync(openStorage(testConfig(dir), silentLogger));
   t.is(
     error?.message,
-    `Data directory ${dir} is in use by process ${child.pid} (/usr/bin/feedbackd serve, started 2026-03-01T10:00:00.000Z)`,
+    `Data directory ${dir} is in use by process ${child.pid} (/usr/bin/feedbackd serve --smtp-url smtp://me:***@mail, started 2026-03-01T10:00:00.000Z)`,
   );
   t.deepEqual(JSON.parse(await readFile(join(dir, LOCK_FILE), 'utf8')), holder, 'the live lock is untouched');
 });

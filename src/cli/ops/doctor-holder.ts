@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sendToServer } from '../../admin/control-client.js';
 import type { StorageStatus } from '../../admin/doctor-storage.js';
+import { redactCredentials } from '../../config/redact.js';
 import type { Config } from '../../config/types.js';
 import { AppError } from '../../errors.js';
 import { createLogger } from '../../logger.js';
@@ -69,7 +70,7 @@ async function askServer(dataDir: string): Promise<StorageStatus | AppError | nu
 
 function lockCheck(holder: Holder | null, serverRunning: boolean): CheckResult {
   if (!holder) return ok('lock: free (no feedbackd process holds the data directory)');
-  const who = `process ${holder.pid} (${holder.command}, started ${holder.startedAt})`;
+  const who = `process ${holder.pid} (${redactCredentials(holder.command)}, started ${holder.startedAt})`;
   if (!holder.alive) return warn(`lock: left behind by ${who}, which is gone`, 'harmless: the next start takes it over');
   if (serverRunning) return ok(`lock: held by the running server, ${who}`);
   return warn(`lock: held by ${who}, which does not answer on control.sock`, 'wait for it to finish, or stop it if it hangs');
