@@ -1,0 +1,69 @@
+import type { RefObject } from 'preact';
+import { useLayoutEffect, useState } from 'preact/hooks';
+import type { Board, Post, Roadmap } from '../api/types.js';
+import { type PostAction, PostRow, type PostRights } from './posts-row.js';
+
+interface PostsTableProps {
+  posts: Post[];
+  boards: Board[];
+  roadmaps: Roadmap[];
+  rightsOf: (post: Post) => PostRights;
+  /** A newer list is on its way. */
+  busy: boolean;
+  /** The scrolling wrap, which takes focus once a row is gone. */
+  wrapRef: RefObject<HTMLElement | null>;
+  onChanged: (post: Post) => void;
+  onAction: (action: PostAction, post: Post, trigger: HTMLButtonElement | null) => void;
+}
+
+/** The posts of one page; on a phone the table scrolls sideways inside its focusable wrap. */
+export function PostsTable({ posts, boards, roadmaps, rightsOf, busy, wrapRef, onChanged, onAction }: PostsTableProps) {
+  const fits = useFits(wrapRef);
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone; keyboard users scroll it by focusing it.
+    <section ref={wrapRef} class={`dashboard-table-wrap posts-table-wrap${fits ? ' posts-table-wrap--fits' : ''}`} tabIndex={0} aria-label="Post list" aria-busy={busy}>
+      <table class="dashboard-table posts-table">
+        <thead>
+          <tr>
+            <th scope="col">Title</th>
+            <th scope="col">Board</th>
+            <th scope="col">Status</th>
+            <th scope="col" class="dashboard-table__number">
+              Votes
+            </th>
+            <th scope="col">Author</th>
+            <th scope="col">Posted</th>
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {posts.map((post) => (
+            <PostRow key={post.postId} post={post} boards={boards} roadmaps={roadmaps} rights={rightsOf(post)} onChanged={onChanged} onAction={onAction} />
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/**
+ * Whether the table fits its wrap. Only then may the wrap let content overflow (dashboard-posts.css):
+ * a scrolling wrap would clip the last rows' "…" menus.
+ */
+function useFits(wrap: RefObject<HTMLElement | null>): boolean {
+  const [fits, setFits] = useState(false);
+  useLayoutEffect(() => {
+    const element = wrap.current;
+    const table = element?.querySelector('table');
+    if (!element || !table) return;
+    const measure = () => setFits(table.offsetWidth <= element.clientWidth);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    observer.observe(table);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  return fits;
+}
