@@ -1,4 +1,4 @@
-import { appError } from '../errors.js';
+import { appError, validationError } from '../errors.js';
 import type { Repositories, UserRow } from '../storage/types.js';
 import { type Permission, PERMISSIONS } from './actors.js';
 import type { Actor, ServiceContext } from './context.js';
@@ -16,10 +16,11 @@ import {
   type UserListItem,
 } from './user-views.js';
 import { parsePersonName } from './validation/account.js';
-import { type Body, oneOf } from './validation/fields.js';
+import { type Body, codePointLength, oneOf, optionalString } from './validation/fields.js';
 import { type QueryInput, queryParam } from './validation/query.js';
 
 const DEFAULT_PAGE_SIZE = 10;
+const MAX_QUERY_LENGTH = 200;
 
 /** The body of `GET /users`: the cursor keys only in cursor mode. */
 export type UserList = { users: UserListItem[]; results: UserListItem[] } & Partial<CursorPageMeta>;
@@ -29,10 +30,24 @@ export async function listUsers(ctx: ServiceContext, actor: Actor, query: QueryI
   if (!actor.user.isOwner) throw appError('NOT_ENOUGH_PERMISSION');
   const paging = parsePaging(query, 'offset-or-cursor', DEFAULT_PAGE_SIZE);
   const direction = oneOf(queryParam(query, 'created'), 'created', SORT_DIRECTIONS, 'asc');
-  const page = foundPage(await ctx.storage.users.page(pageRequest(paging, direction)));
+  const request = pageRequest(paging, direction);
+  const contains = parseUserQuery(query.query);
+  const page = foundPage(await ctx.storage.users.page({ ...request, contains }));
   const users = await renderUserList(ctx.storage, page.rows);
   const cursorKeys = paging.mode === 'cursor' ? cursorPageMeta(page, paging.size) : {};
   return { users, results: users, ...cursorKeys };
+}
+
+/**
+ * `query` of `GET /users` (a feedbackd extension, checked after the paging parameters): trimmed,
+ * at most 200 code points; absent or blank = every user. Unlike other parameters a repeated one
+ * is refused, not read by its first value: two search texts have no single meaning.
+ */
+function parseUserQuery(value: string | readonly string[] | undefined): string | undefined {
+  if (Array.isArray(value)) throw validationError('query', 'must be a string');
+  const text = optionalString(value, 'query')?.trim() ?? '';
+  if (codePointLength(text) > MAX_QUERY_LENGTH) throw validationError('query', `cannot exceed ${MAX_QUERY_LENGTH} characters`);
+  return text === '' ? undefined : text;
 }
 
 /** API.md §4.8.2: the caller's own profile. */

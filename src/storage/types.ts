@@ -217,7 +217,19 @@ export interface CountsByUser {
   countByUsers(userIds: readonly string[]): Promise<Map<string, number>>;
 }
 
-export interface UsersRepo extends TableRepo<UserRow>, OrderedPages<UserRow> {
+/** Which page of users to read, optionally only those whose name, username or email contains some text. */
+export interface UserPageRequest extends OrderedPageRequest {
+  /**
+   * Non-empty text a user's name, username or email must contain, both sides lower-cased by
+   * JavaScript's `toLowerCase` (never the database's locale); `%` and `_` are plain characters.
+   * A cursor row that does not match is unknown.
+   */
+  contains?: string;
+}
+
+export interface UsersRepo extends TableRepo<UserRow> {
+  /** One page in (createdAt, id) order; undefined when `from.after` names no user of the (filtered) list. */
+  page(request: UserPageRequest): Promise<OrderedPage<UserRow> | undefined>;
   /** Lookup by lower-cased email. */
   getByEmail(email: string): Promise<UserRow | undefined>;
   getByUsername(username: string): Promise<UserRow | undefined>;

@@ -50,7 +50,7 @@ pgTests((url) => {
     );
     await pool.query(`INSERT INTO votes (id, user_id, post_id, created_at) VALUES ('vw', 'u2', 'w0', $1)`, [at(0)]);
 
-    t.deepEqual(await migrate(pool), [3]);
+    t.deepEqual(await migrate(pool, MIGRATIONS.slice(0, 3)), [3]);
 
     const { rows } = await pool.query<{ id: string; title: string; content: string | null; search: string[]; titles: string[]; votes: number }>(
       `SELECT id, title, content_markdown AS content, search_words AS search, title_words AS titles, votes_count AS votes,

@@ -28,6 +28,7 @@ import {
 } from './roadmap-queries.js';
 import { SortedList } from './sorted-list.js';
 import { byKey, listed, tableRepo } from './table-repo.js';
+import { userPage } from './user-search.js';
 
 /** Every repository of the contract, over one way of reaching the data. */
 export function createRepositories(access: Access): Repositories {
@@ -54,7 +55,7 @@ function usersRepo(access: Access): UsersRepo {
       access.read((db) => byKey(db.tables.users, db.indexes.userByEmail.lookup(email.toLowerCase()))),
     getByUsername: (username) => access.read((db) => byKey(db.tables.users, db.indexes.userByUsername.lookup(username))),
     getOwner: () => access.read((db) => byKey(db.tables.users, db.indexes.owner.lookup('owner'))),
-    page: (request) => access.read((db) => orderedPage(db.tables.users, db.indexes.usersInOrder, request)),
+    page: (request) => access.read((db) => userPage(db, request)),
   };
 }
 

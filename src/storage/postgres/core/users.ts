@@ -1,6 +1,7 @@
 import type { RoleRow, RolesRepo, UserRoleRow, UserRolesRepo, UserRow, UsersRepo } from '../../types.js';
 import type { Queryable } from '../queryable.js';
 import { type CoreTable, rowOf, selectList, tableRepo, timedPage } from './table.js';
+import { userPage } from './user-page.js';
 
 export const USERS: CoreTable<UserRow> = {
   table: 'users',
@@ -19,8 +20,12 @@ export const USERS: CoreTable<UserRow> = {
     createdAt: 'created_at',
     updatedAt: 'updated_at',
   },
-  // `users.email` ignores case: the rule holds on the address as JavaScript lower-cases it.
-  derived: (fields) => (fields.email === undefined ? {} : { email_lower: fields.email.toLowerCase() }),
+  // `users.email` ignores case: the rule holds on the address as JavaScript lower-cases it. The
+  // name is kept lower-cased the same way for searches (migration 4, user-page.ts).
+  derived: (fields) => ({
+    ...(fields.email === undefined ? {} : { email_lower: fields.email.toLowerCase() }),
+    ...(fields.name === undefined ? {} : { name_lower: fields.name.toLowerCase() }),
+  }),
 };
 
 export const ROLES: CoreTable<RoleRow> = {
@@ -61,7 +66,7 @@ export function createUsersRepo(db: Queryable): UsersRepo {
     getByEmail: (email) => first(db, USERS, 'email_lower = $1', [email.toLowerCase()]),
     getByUsername: (username) => first(db, USERS, 'username = $1', [username]),
     getOwner: () => first(db, USERS, 'is_owner', []),
-    page: (request) => timedPage(db, USERS, request),
+    page: (request) => userPage(db, USERS, request),
   };
 }
 

@@ -1,6 +1,7 @@
 import { CONTENT_MIGRATION } from '../content/migration.js';
 import { CORE_MIGRATION } from './001-core.js';
 import { POST_SEARCH_MIGRATION } from './003-post-search.js';
+import { USER_SEARCH_MIGRATION } from './004-user-search.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -15,4 +16,6 @@ export const MIGRATIONS: readonly Migration[] = [
   CONTENT_MIGRATION,
   // Search words and vote counts of posts (API.md §8.1, §8.2).
   POST_SEARCH_MIGRATION,
+  // The lower-cased name `GET /users?query=` searches.
+  USER_SEARCH_MIGRATION,
 ];
