@@ -3,7 +3,7 @@ import type { Post, PostRecord, Voters } from '../api/types.js';
 import { countOf } from '../format.js';
 import { ConfirmDialog } from '../pages/post-confirm.js';
 import { PostEditForm } from '../pages/post-edit.js';
-import { ModalDialog } from './posts-dialog.js';
+import { ModalDialog } from './modal-dialog.js';
 import type { PostAction } from './posts-row.js';
 import { VoteForUser } from './posts-vote.js';
 

@@ -1,7 +1,7 @@
 import type { RefObject } from 'preact';
-import { useLayoutEffect, useState } from 'preact/hooks';
 import type { Board, Post, Roadmap } from '../api/types.js';
 import { type PostAction, PostRow, type PostRights } from './posts-row.js';
+import { useTableFits } from './table-fits.js';
 
 interface PostsTableProps {
   posts: Post[];
@@ -18,10 +18,10 @@ interface PostsTableProps {
 
 /** The posts of one page; on a phone the table scrolls sideways inside its focusable wrap. */
 export function PostsTable({ posts, boards, roadmaps, rightsOf, busy, wrapRef, onChanged, onAction }: PostsTableProps) {
-  const fits = useFits(wrapRef);
+  const fits = useTableFits(wrapRef);
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone; keyboard users scroll it by focusing it.
-    <section ref={wrapRef} class={`dashboard-table-wrap posts-table-wrap${fits ? ' posts-table-wrap--fits' : ''}`} tabIndex={0} aria-label="Post list" aria-busy={busy}>
+    <section ref={wrapRef} class={`dashboard-table-wrap posts-table-wrap${fits ? ' dashboard-table-wrap--fits' : ''}`} tabIndex={0} aria-label="Post list" aria-busy={busy}>
       <table class="dashboard-table posts-table">
         <thead>
           <tr>
@@ -46,24 +46,4 @@ export function PostsTable({ posts, boards, roadmaps, rightsOf, busy, wrapRef, o
       </table>
     </section>
   );
-}
-
-/**
- * Whether the table fits its wrap. Only then may the wrap let content overflow (dashboard-posts.css):
- * a scrolling wrap would clip the last rows' "…" menus.
- */
-function useFits(wrap: RefObject<HTMLElement | null>): boolean {
-  const [fits, setFits] = useState(false);
-  useLayoutEffect(() => {
-    const element = wrap.current;
-    const table = element?.querySelector('table');
-    if (!element || !table) return;
-    const measure = () => setFits(table.offsetWidth <= element.clientWidth);
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    observer.observe(table);
-    measure();
-    return () => observer.disconnect();
-  }, []);
-  return fits;
 }

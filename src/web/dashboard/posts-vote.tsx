@@ -7,7 +7,7 @@ import { ErrorNotice, messageOf } from '../components/notice.js';
 import { countOf } from '../format.js';
 import { nameOf } from '../pages/post-thread.js';
 import { useLoad } from '../use-load.js';
-import { ModalDialog } from './posts-dialog.js';
+import { ModalDialog } from './modal-dialog.js';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -51,7 +51,7 @@ export function VoteForUser({ post, onVoted, onClose }: VoteForUserProps) {
 
   return (
     <ModalDialog title="Vote for a user" onClose={onClose} busy={pending !== null}>
-      <p class="posts-dialog__about">
+      <p class="modal-dialog__about">
         On “{post.title}”, which has {countOf(votes, 'vote', 'votes')}.
       </p>
       <div class="field">

@@ -31,16 +31,16 @@ export function ModalDialog({ title, onClose, busy = false, children }: ModalDia
   return (
     <dialog
       ref={dialog}
-      class="posts-dialog"
-      aria-labelledby="posts-dialog-title"
+      class="modal-dialog"
+      aria-labelledby="modal-dialog-title"
       onCancel={(event) => {
         event.preventDefault();
         close();
       }}
     >
-      <div class="posts-dialog__head">
-        <h2 id="posts-dialog-title">{title}</h2>
-        <button type="button" class="button button--quiet posts-dialog__close" aria-label="Close" disabled={busy} onClick={close}>
+      <div class="modal-dialog__head">
+        <h2 id="modal-dialog-title">{title}</h2>
+        <button type="button" class="button button--quiet modal-dialog__close" aria-label="Close" disabled={busy} onClick={close}>
           <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
             <path d="M3.5 3.5l9 9m0-9l-9 9" stroke="currentColor" stroke-width="1.75" stroke-linecap="round" />
           </svg>

@@ -1,0 +1,47 @@
+import { useRef } from 'preact/hooks';
+import type { UserListItem } from '../api/dashboard-users.js';
+import { useTableFits } from './table-fits.js';
+import { type UserAction, UserRow } from './users-row.js';
+
+interface UsersTableProps {
+  users: UserListItem[];
+  mayChangeRoles: boolean;
+  /** A newer list is on its way. */
+  busy: boolean;
+  onAction: (action: UserAction, user: UserListItem, trigger: HTMLButtonElement | null) => void;
+}
+
+/** The users of one page; on a phone the table scrolls sideways inside its focusable wrap. */
+export function UsersTable({ users, mayChangeRoles, busy, onAction }: UsersTableProps) {
+  const wrapRef = useRef<HTMLElement>(null);
+  const fits = useTableFits(wrapRef);
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone; keyboard users scroll it by focusing it.
+    <section ref={wrapRef} class={`dashboard-table-wrap users-table-wrap${fits ? ' dashboard-table-wrap--fits' : ''}`} tabIndex={0} aria-label="User list" aria-busy={busy}>
+      <table class="dashboard-table users-table">
+        <thead>
+          <tr>
+            <th scope="col">User</th>
+            <th scope="col">Email</th>
+            <th scope="col" class="dashboard-table__number">
+              Posts
+            </th>
+            <th scope="col" class="dashboard-table__number">
+              Votes
+            </th>
+            <th scope="col">Roles</th>
+            <th scope="col">Joined</th>
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => (
+            <UserRow key={user.userId} user={user} mayChangeRoles={mayChangeRoles} onAction={onAction} />
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
