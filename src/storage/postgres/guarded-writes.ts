@@ -10,7 +10,7 @@ const GUARDED = /^\s*(INSERT|UPDATE)\b/i;
  * A transaction's queries, with each INSERT and UPDATE behind a savepoint. PostgreSQL aborts the
  * whole transaction on the first failed statement, but the storage contract lets a service catch
  * a refused write (UniqueViolation) and carry on: rolling back to the savepoint undoes just that
- * statement. Guarded writes run one at a time, so concurrent tx calls never share a savepoint.
+ * statement. Statements run one at a time, so concurrent tx calls never share a savepoint.
  * A serialisation failure is left alone: the whole transaction is run again anyway.
  */
 export function guardedWrites(client: PoolClient): Queryable {
@@ -27,12 +27,15 @@ export function guardedWrites(client: PoolClient): Queryable {
       throw error;
     }
   };
+  const plain = (text: string, params?: unknown[]) => client.query(prepared(text, params));
   return {
+    // Every statement waits for the one before: a client runs one query at a time, and handing it
+    // a second (services read with Promise.all) is deprecated in pg 8 and refused from pg 9.
     query: (text, params) => {
-      if (!GUARDED.test(text)) return client.query(prepared(text, params));
+      const step = GUARDED.test(text) ? guarded : plain;
       const run = previous.then(
-        () => guarded(text, params),
-        () => guarded(text, params),
+        () => step(text, params),
+        () => step(text, params),
       );
       previous = run.catch(() => undefined);
       return run;
