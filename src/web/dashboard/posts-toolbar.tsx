@@ -1,9 +1,6 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Board, Roadmap } from '../api/types.js';
 import { ORDERS, type PostsFilter, type PostsOrder } from './posts-filter.js';
-
-/** How long typing pauses before the search runs. */
-const SEARCH_DELAY_MS = 300;
+import { useSearchAsTyped } from './search-as-typed.js';
 
 interface PostsToolbarProps {
   filter: PostsFilter;
@@ -57,18 +54,7 @@ export function PostsToolbar({ filter, boards, roadmaps, onChange }: PostsToolba
 
 /** The search field: searches once typing pauses, and follows the URL when Back changes it. */
 function SearchBox({ query, onSearch }: { query: string; onSearch: (query: string) => void }) {
-  const [text, setText] = useState(query);
-  // The filter may change while typing pauses (a board chosen): the search applies to the newest one.
-  const search = useRef(onSearch);
-  search.current = onSearch;
-  useEffect(() => {
-    if (text.trim() !== query) setText(query);
-  }, [query]);
-  useEffect(() => {
-    if (text.trim() === query) return;
-    const timer = setTimeout(() => search.current(text.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const [text, setText] = useSearchAsTyped(query, onSearch);
   return (
     <div class="posts-toolbar__control posts-toolbar__search">
       <label for="posts-search">Search posts</label>

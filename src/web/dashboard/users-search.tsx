@@ -1,7 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
-
-/** How long typing pauses before the search runs. */
-const SEARCH_DELAY_MS = 300;
+import { useSearchAsTyped } from './search-as-typed.js';
 
 interface UsersSearchProps {
   query: string;
@@ -11,17 +8,7 @@ interface UsersSearchProps {
 
 /** Search as you type by name, username or email; follows the URL when Back changes it. */
 export function UsersSearch({ query, onSearch }: UsersSearchProps) {
-  const [text, setText] = useState(query);
-  const search = useRef(onSearch);
-  search.current = onSearch;
-  useEffect(() => {
-    if (text.trim() !== query) setText(query);
-  }, [query]);
-  useEffect(() => {
-    if (text.trim() === query) return;
-    const timer = setTimeout(() => search.current(text.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const [text, setText] = useSearchAsTyped(query, onSearch);
   return (
     <search class="dashboard-toolbar users-toolbar">
       <div class="users-toolbar__search">
