@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
 import validator from 'validator';
 import type { RateLimit } from './types.js';
 
@@ -50,8 +51,16 @@ export function oneOf(words: readonly string[]): ValueParser<string> {
   };
 }
 
-/** A directory path, resolved against the working directory. */
-export const directory: ValueParser<string> = (raw) => resolve(nonEmptyString(raw, 'must be a directory path'));
+/**
+ * A directory path, resolved against the working directory. A leading `~` or `~/` is the home
+ * directory, as a shell would have made it: typed at the wizard's prompt (or in `--data=~/board`,
+ * which shells leave alone) it would otherwise make a directory named `~`.
+ */
+export const directory: ValueParser<string> = (raw) => {
+  const path = nonEmptyString(raw, 'must be a directory path');
+  if (path === '~') return homedir();
+  return resolve(path.startsWith('~/') ? join(homedir(), path.slice(2)) : path);
+};
 
 /** A host name or IP address to listen on. */
 export const host: ValueParser<string> = (raw) => {

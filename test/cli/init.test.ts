@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import test from 'ava';
 import { loadConfig } from '../../src/config/load.ts';
@@ -172,6 +173,43 @@ test('the wizard asks only for what the flags did not give; SMTP and a default U
   t.regex(stub.rejected[0]!, /^Must be an smtp:\/\/ or smtps:\/\/ URL/);
   // The public URL was left at its default, so it is not saved and keeps following the port.
   t.deepEqual(await readJson(join(data, 'config.json')), { port: 4300, smtpUrl: 'smtp://127.0.0.1:1' });
+});
+
+test('the SMTP password is asked hidden when the URL names a user, and encoded into the saved URL', async (t) => {
+  const data = join(await tempDir(t), 'data');
+  const stub = stubPrompt({ name: '', password: PASSWORD, passwordConfirm: PASSWORD, mail: 'smtp', smtpUrl: 'smtp://me%40example.org@127.0.0.1:1', smtpPassword: 'p@ss/w:rd%' });
+  const args = ['init', '--data', data, '--email', 'ada@example.org', '--site-title', 'Acme', '--port', '4301', '--public-url', 'https://feedback.example.org', '--no-serve'];
+  let passwordQuestion: Parameters<typeof stub.prompt>[0] | undefined;
+  const prompt: typeof stub.prompt = (question) => {
+    if (question.name === 'smtpPassword') passwordQuestion = question;
+    return stub.prompt(question);
+  };
+  const result = await runInProcess(args, { interactive: true, prompt });
+  t.is(result.code, 0, result.stderr);
+  t.is(passwordQuestion?.type, 'password', 'typed hidden');
+  t.is(passwordQuestion?.message, 'Password of me@example.org on 127.0.0.1 (hidden; empty if none):');
+  const saved = (await readJson(join(data, 'config.json'))) as { smtpUrl: string };
+  t.is(saved.smtpUrl, 'smtp://me%40example.org:p%40ss%2Fw%3Ard%25@127.0.0.1:1');
+  t.is(decodeURIComponent(new URL(saved.smtpUrl).password), 'p@ss/w:rd%');
+});
+
+test('a port in use is refused when it is typed, and --port 0 needs a public URL', async (t) => {
+  const dir = await tempDir(t);
+  const busy = createServer();
+  await new Promise<void>((done) => busy.listen(0, '127.0.0.1', done));
+  t.teardown(() => busy.close());
+  const taken = (busy.address() as AddressInfo).port;
+  const stub = stubPrompt({ name: '', password: PASSWORD, passwordConfirm: PASSWORD, mail: 'outbox', port: [String(taken), '0'], publicUrl: 'https://feedback.example.org' });
+  const args = ['init', '--data', join(dir, 'a'), '--email', 'ada@example.org', '--site-title', 'Acme', '--no-serve'];
+  const result = await runInProcess(args, { interactive: true, prompt: stub.prompt });
+  t.is(result.code, 0, result.stderr);
+  t.true(result.stdout.includes(`Port ${taken} is in use on 127.0.0.1 by another program: choose another port, or stop that program first.`), result.stdout);
+  t.deepEqual(await readJson(join(dir, 'a', 'config.json')), { port: 0, publicUrl: 'https://feedback.example.org', mailOutbox: true });
+
+  const flags = ['init', '--data', join(dir, 'b'), '--email', 'ada@example.org', '--password-stdin', '--mail-outbox', '--port', '0'];
+  const refused = await runInProcess(flags, { stdin: `${PASSWORD}\n` });
+  t.is(refused.code, 1);
+  t.regex(refused.stderr, /--public-url: needed with --port 0/);
 });
 
 test('an already set-up data dir is reported and left unchanged (exit 0), before any other question', async (t) => {

@@ -43,6 +43,7 @@ export function answersFromFlags(
     flagProblem('--name', flags.name, serviceCheck(parsePersonName)),
     flagProblem('--email', flags.email, emailCheck),
     flagProblem(passwordFlag(flags), password, serviceCheck(parsePassword)),
+    portZeroProblem(flags, loaded),
   ].filter((problem) => problem !== null);
   const answers: SetupAnswers = {
     siteTitle: flags.siteTitle,
@@ -54,6 +55,15 @@ export function answersFromFlags(
     publicUrl: flags.publicUrl === undefined ? undefined : loaded.config.publicUrl,
   };
   return { answers, problems };
+}
+
+/**
+ * Port 0 picks a free port at every start, so the default public URL (`http://localhost:0`) would
+ * reach nobody, yet init's own mail carries it: with --port 0 the URL must be given.
+ */
+function portZeroProblem(flags: InitFlags, loaded: LoadedConfig): string | null {
+  if (loaded.config.port !== 0 || loaded.sources.publicUrl.kind !== 'default') return null;
+  return '--public-url: needed with --port 0 (a free port is picked at each start, so mailed links need the address people use)';
 }
 
 /** The flags still needed when nothing can be asked. */

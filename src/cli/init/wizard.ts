@@ -5,6 +5,7 @@ import { type CliIo, say } from '../io.js';
 import { askText, type Prompt } from '../prompt.js';
 import type { CompleteAnswers, MailChoice, SetupAnswers } from './answers.js';
 import { emailCheck, serviceCheck, settingCheck } from './checks.js';
+import { portProblem } from './port-check.js';
 
 /** Asks for the password twice, until both match (each is checked by the password rule first). */
 async function askPassword(io: CliIo): Promise<string> {
@@ -35,30 +36,55 @@ async function askMail(prompt: Prompt, dataDir: string): Promise<MailChoice> {
   const smtpUrl = await askText(prompt, {
     type: 'input',
     name: 'smtpUrl',
-    message: 'SMTP URL (smtps://user:password@mail.example.org:465):',
+    message: 'SMTP server, without the password (smtps://user@mail.example.org:465):',
     validate: settingCheck('smtpUrl'),
   });
-  return { kind: 'smtp', smtpUrl: smtpUrl.trim() };
+  return { kind: 'smtp', smtpUrl: await withSmtpPassword(prompt, smtpUrl.trim()) };
 }
 
-async function askPort(prompt: Prompt, current: number): Promise<number> {
-  const answer = await askText(prompt, {
-    type: 'input',
-    name: 'port',
-    message: 'Port to listen on:',
-    default: String(current),
-    validate: settingCheck('port'),
+/**
+ * The password of an SMTP URL with a user name and none, asked hidden: typed into the URL it
+ * would be echoed on the screen, and its special characters would need URL-encoding by hand.
+ */
+async function withSmtpPassword(prompt: Prompt, smtpUrl: string): Promise<string> {
+  const url = new URL(smtpUrl);
+  if (url.username === '' || url.password !== '') return smtpUrl;
+  const password = await askText(prompt, {
+    type: 'password',
+    name: 'smtpPassword',
+    message: `Password of ${decodeURIComponent(url.username)} on ${url.hostname} (hidden; empty if none):`,
   });
-  return settingOf('port').parse(answer) as number;
+  if (password === '') return smtpUrl;
+  url.password = encodeURIComponent(password);
+  return url.toString();
+}
+
+/** Asks for the port until one is free on the host serve will listen on (0 = any free port). */
+async function askPort(io: CliIo, current: number, host: string): Promise<number> {
+  for (;;) {
+    const answer = await askText(io.prompt, {
+      type: 'input',
+      name: 'port',
+      message: 'Port to listen on:',
+      default: String(current),
+      validate: settingCheck('port'),
+    });
+    const port = settingOf('port').parse(answer) as number;
+    const problem = port === 0 ? null : await portProblem(host, port);
+    if (problem === null) return port;
+    say(io, problem);
+  }
 }
 
 async function askPublicUrl(prompt: Prompt, loaded: LoadedConfig, port: number): Promise<string> {
   const fromDefault = loaded.sources.publicUrl.kind === 'default';
+  // Port 0 is a different free port at each start: no default could reach the board.
+  const suggestion = port === 0 ? undefined : `http://localhost:${port}`;
   const answer = await askText(prompt, {
     type: 'input',
     name: 'publicUrl',
     message: 'Public URL people use to reach the board (used in mailed links):',
-    default: fromDefault ? `http://localhost:${port}` : loaded.config.publicUrl,
+    default: fromDefault ? suggestion : loaded.config.publicUrl,
     validate: settingCheck('publicUrl'),
   });
   return settingOf('publicUrl').parse(answer) as string;
@@ -92,7 +118,7 @@ export async function askMissing(io: CliIo, given: SetupAnswers, loaded: LoadedC
   const answers = { ...given };
   await askAccount(io, answers);
   answers.mail ??= await askMail(io.prompt, loaded.config.dataDir);
-  answers.port ??= await askPort(io.prompt, loaded.config.port);
+  answers.port ??= await askPort(io, loaded.config.port, loaded.config.host);
   answers.publicUrl ??= await askPublicUrl(io.prompt, loaded, answers.port);
   return answers as CompleteAnswers;
 }
