@@ -209,7 +209,7 @@ test('a port in use is refused when it is typed, and --port 0 needs a public URL
   const flags = ['init', '--data', join(dir, 'b'), '--email', 'ada@example.org', '--password-stdin', '--mail-outbox', '--port', '0'];
   const refused = await runInProcess(flags, { stdin: `${PASSWORD}\n` });
   t.is(refused.code, 1);
-  t.regex(refused.stderr, /--public-url: needed with --port 0/);
+  t.regex(refused.stderr, /missing --public-url <url> \(needed with --port 0/);
 });
 
 test('an already set-up data dir is reported and left unchanged (exit 0), before any other question', async (t) => {

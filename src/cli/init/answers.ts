@@ -43,7 +43,6 @@ export function answersFromFlags(
     flagProblem('--name', flags.name, serviceCheck(parsePersonName)),
     flagProblem('--email', flags.email, emailCheck),
     flagProblem(passwordFlag(flags), password, serviceCheck(parsePassword)),
-    portZeroProblem(flags, loaded),
   ].filter((problem) => problem !== null);
   const answers: SetupAnswers = {
     siteTitle: flags.siteTitle,
@@ -57,21 +56,17 @@ export function answersFromFlags(
   return { answers, problems };
 }
 
-/**
- * Port 0 picks a free port at every start, so the default public URL (`http://localhost:0`) would
- * reach nobody, yet init's own mail carries it: with --port 0 the URL must be given.
- */
-function portZeroProblem(flags: InitFlags, loaded: LoadedConfig): string | null {
-  if (loaded.config.port !== 0 || loaded.sources.publicUrl.kind !== 'default') return null;
-  return '--public-url: needed with --port 0 (a free port is picked at each start, so mailed links need the address people use)';
-}
-
 /** The flags still needed when nothing can be asked. */
 export function missingFlags(answers: SetupAnswers): string[] {
   const missing: string[] = [];
   if (answers.email === undefined) missing.push('--email <address>');
   if (answers.password === undefined) missing.push('--password-file <path> or --password-stdin');
   if (answers.mail === undefined) missing.push('--smtp-url <url> or --mail-outbox');
+  // Port 0 is a new free port at each start: the default URL (http://localhost:0) would reach
+  // nobody, yet init's own mail carries it. The wizard asks for the URL instead.
+  if (answers.port === 0 && answers.publicUrl === undefined) {
+    missing.push('--public-url <url> (needed with --port 0: a free port is picked at each start, so mailed links need the address people use)');
+  }
   return missing;
 }
 
