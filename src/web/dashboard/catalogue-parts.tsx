@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { Field } from '../components/field.js';
 import { type FieldBinding, FormProblem, type Submission, SubmitButton } from '../pages/account-form.js';
 
@@ -67,9 +67,13 @@ export function FormButtons({ form, saveLabel, onCancel }: { form: Submission; s
   );
 }
 
-/** Focus on the form's first field once it opens (the `autofocus` attribute does nothing in a page already in use). */
+/**
+ * Focus on the form's first field once it opens (the `autofocus` attribute does nothing in a page
+ * already in use). A layout effect runs before the browser handles the next key: with a plain
+ * effect, a letter typed right after Enter went to the button (seen in CI).
+ */
 export function useFocusOnOpen(id: string): void {
-  useEffect(() => document.getElementById(id)?.focus(), []);
+  useLayoutEffect(() => document.getElementById(id)?.focus(), []);
 }
 
 /** Escape anywhere in a form closes it, like a dialog. */

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 
 interface ModalDialogProps {
   /** The dialog's heading and accessible name. */
@@ -17,7 +17,8 @@ interface ModalDialogProps {
  */
 export function ModalDialog({ title, onClose, busy = false, children }: ModalDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
+  // Before the browser handles the next key: a key pressed right after the opening one lands inside.
+  useLayoutEffect(() => {
     const element = dialog.current;
     element?.showModal();
     return () => element?.close();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ErrorNotice } from '../components/notice.js';
 
 interface ConfirmProps {
@@ -20,7 +20,8 @@ export function ConfirmDialog({ question, confirmLabel, pendingLabel, onConfirm,
   const cancel = useRef<HTMLButtonElement>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  useEffect(() => {
+  // Before the browser handles the next key, so a quick Enter lands on Cancel, never behind the dialog.
+  useLayoutEffect(() => {
     dialog.current?.showModal();
     cancel.current?.focus();
   }, []);
