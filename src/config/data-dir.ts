@@ -91,7 +91,9 @@ export async function writeConfigFile(dataDir: string, values: ConfigFileValues)
   if (current.problem) throw new AppError('CONFIG_INVALID', `Cannot update config.json: ${current.problem}`, 500);
   const merged: Record<string, unknown> = { ...current.values };
   for (const [key, value] of Object.entries(values)) {
-    if (value !== undefined) merged[key] = value;
+    // null takes a key out (back to its default), as `smtpUrl: null` when mail moves to the outbox.
+    if (value === null) delete merged[key];
+    else if (value !== undefined) merged[key] = value;
   }
   await writeFileAtomic(current.path, `${JSON.stringify(merged, null, 2)}\n`, FILE_MODE);
 }

@@ -6,6 +6,7 @@ import test from 'ava';
 import { loadConfig } from '../../src/config/load.ts';
 import { createLogger } from '../../src/logger.ts';
 import { createServiceContext } from '../../src/services/create-context.ts';
+import { startSmtpSink } from '../_helpers/smtp-sink.ts';
 import { QUIET_ENV, runInProcess, snapshot, stubPrompt, tempDir } from './_cli.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -55,14 +56,62 @@ test('init with flags only (--password-file) sets the site up, saves the mail ch
 
 test('init --password-stdin reads the password from standard input and never prompts', async (t) => {
   const data = join(await tempDir(t), 'data');
+  const smtp = await startSmtpSink();
+  t.teardown(() => smtp.close());
   const stub = stubPrompt({});
-  const args = ['init', '--data', data, '--email', 'ada@example.org', '--password-stdin', '--smtp-url', 'smtp://127.0.0.1:1'];
+  const args = ['init', '--data', data, '--email', 'ada@example.org', '--password-stdin', '--smtp-url', smtp.url];
   const result = await runInProcess(args, { stdin: `${PASSWORD}\n`, interactive: true, prompt: stub.prompt });
   t.is(result.code, 0, result.stderr);
   t.deepEqual(stub.asked, []);
   t.is((await siteIn(data)).ownerEmail, 'ada@example.org');
-  t.deepEqual(await readJson(join(data, 'config.json')), { smtpUrl: 'smtp://127.0.0.1:1' });
+  t.deepEqual(await readJson(join(data, 'config.json')), { smtpUrl: smtp.url });
   t.true(result.stdout.includes('(a link to confirm this address was mailed to it)'));
+  t.is(smtp.messages[0]?.to && 'text' in smtp.messages[0].to ? smtp.messages[0].to.text : undefined, 'ada@example.org');
+});
+
+test('without a terminal, a confirmation mail that fails is said in words and init exits 1, the board set up', async (t) => {
+  const dir = await tempDir(t);
+  const data = join(dir, 'data');
+  const smtp = await startSmtpSink({ reject: true });
+  t.teardown(() => smtp.close());
+  const args = ['init', '--yes', '--data', data, '--email', 'ada@example.org', '--password-file', await passwordFile(dir), '--smtp-url', smtp.url];
+  const result = await runInProcess(args);
+  t.is(result.code, 1);
+  t.regex(result.stdout, /^The mail to confirm ada@example\.org could not be sent: .*550 Mailbox unavailable/m);
+  t.regex(result.stdout, /\(not confirmed: the mail could not be sent; send a new link from your profile once mail works\)/);
+  t.false(result.stdout.includes('was mailed'));
+  t.false(/^\{/m.test(result.stdout + result.stderr), 'no JSON log line');
+  t.regex(result.stderr, /^error: setup is done, but the mail to confirm ada@example\.org was not sent: check the SMTP settings with feedbackd mail test ada@example\.org, or run with --mail-outbox/);
+  t.is((await siteIn(data)).ownerEmail, 'ada@example.org');
+});
+
+test('in the wizard a failed test message shows the server\'s answer; switching to the outbox delivers the confirmation there', async (t) => {
+  const data = join(await tempDir(t), 'data');
+  const smtp = await startSmtpSink({ reject: true });
+  t.teardown(() => smtp.close());
+  const stub = stubPrompt({ name: '', password: PASSWORD, passwordConfirm: PASSWORD, mail: 'smtp', smtpUrl: smtp.url, mailTest: true, mailFix: 'outbox' });
+  const args = ['init', '--data', data, '--email', 'ada@example.org', '--site-title', 'Acme', '--port', '4302', '--no-serve'];
+  const result = await runInProcess(args, { interactive: true, prompt: stub.prompt });
+  t.is(result.code, 0, result.stderr);
+  t.deepEqual(stub.asked, ['name', 'password', 'passwordConfirm', 'mail', 'smtpUrl', 'mailTest', 'mailFix', 'publicUrl']);
+  t.regex(result.stdout, /^The test message could not be sent: .*550 Mailbox unavailable/m);
+  t.regex(result.stdout, /^hint: SMTP server 127\.0\.0\.1, port \d+/m);
+  t.deepEqual(await readJson(join(data, 'config.json')), { port: 4302, mailOutbox: true });
+  t.is((await readdir(join(data, 'outbox'))).length, 1, 'the confirmation is in the outbox');
+});
+
+test('in the wizard, a confirmation that fails after setup can be sent again through new SMTP settings', async (t) => {
+  const data = join(await tempDir(t), 'data');
+  const [broken, working] = [await startSmtpSink({ reject: true }), await startSmtpSink()];
+  t.teardown(() => Promise.all([broken.close(), working.close()]));
+  const stub = stubPrompt({ name: '', password: PASSWORD, passwordConfirm: PASSWORD, mail: 'smtp', smtpUrl: [broken.url, working.url], mailTest: false, mailFix: 'smtp' });
+  const args = ['init', '--data', data, '--email', 'ada@example.org', '--site-title', 'Acme', '--port', '4303', '--no-serve'];
+  const result = await runInProcess(args, { interactive: true, prompt: stub.prompt });
+  t.is(result.code, 0, result.stderr);
+  t.regex(result.stdout, /^The mail to confirm ada@example\.org could not be sent: /m);
+  t.true(result.stdout.includes('(a link to confirm this address was mailed to it)'));
+  t.deepEqual(await readJson(join(data, 'config.json')), { port: 4303, smtpUrl: working.url });
+  t.regex((await working.waitForMessages(1))[0]?.subject ?? '', /Please confirm your email/);
 });
 
 test('without prompts, every missing and invalid flag is listed at once and nothing is created', async (t) => {
@@ -87,7 +136,9 @@ test('without a terminal, mail configured by the environment counts as given', a
   const dir = await tempDir(t);
   const data = join(dir, 'data');
   const args = ['init', '--data', data, '--email', 'ada@example.org', '--password-file', await passwordFile(dir)];
-  const result = await runInProcess(args, { env: { FEEDBACKD_SMTP_URL: 'smtp://127.0.0.1:1' } });
+  const smtp = await startSmtpSink();
+  t.teardown(() => smtp.close());
+  const result = await runInProcess(args, { env: { FEEDBACKD_SMTP_URL: smtp.url } });
   t.is(result.code, 0, result.stderr);
   t.false(existsSync(join(data, 'config.json')), 'nothing to save: mail comes from the environment');
 });
@@ -164,11 +215,11 @@ test('the wizard asks every question, retries rejected answers and a mismatched 
 
 test('the wizard asks only for what the flags did not give; SMTP and a default URL are saved as chosen', async (t) => {
   const data = join(await tempDir(t), 'data');
-  const stub = stubPrompt({ name: '', password: PASSWORD, passwordConfirm: PASSWORD, mail: 'smtp', smtpUrl: ['http://x', 'smtp://127.0.0.1:1'] });
+  const stub = stubPrompt({ name: '', password: PASSWORD, passwordConfirm: PASSWORD, mail: 'smtp', smtpUrl: ['http://x', 'smtp://127.0.0.1:1'], mailTest: false, mailFix: 'keep' });
   const args = ['init', '--data', data, '--email', 'ada@example.org', '--site-title', 'Acme', '--port', '4300', '--no-serve'];
   const result = await runInProcess(args, { interactive: true, prompt: stub.prompt });
   t.is(result.code, 0, result.stderr);
-  t.deepEqual(stub.asked, ['name', 'password', 'passwordConfirm', 'mail', 'smtpUrl', 'publicUrl']);
+  t.deepEqual(stub.asked, ['name', 'password', 'passwordConfirm', 'mail', 'smtpUrl', 'mailTest', 'publicUrl', 'mailFix']);
   t.is(stub.rejected.length, 1);
   t.regex(stub.rejected[0]!, /^Must be an smtp:\/\/ or smtps:\/\/ URL/);
   // The public URL was left at its default, so it is not saved and keeps following the port.
@@ -177,7 +228,7 @@ test('the wizard asks only for what the flags did not give; SMTP and a default U
 
 test('the SMTP password is asked hidden when the URL names a user, and encoded into the saved URL', async (t) => {
   const data = join(await tempDir(t), 'data');
-  const stub = stubPrompt({ name: '', password: PASSWORD, passwordConfirm: PASSWORD, mail: 'smtp', smtpUrl: 'smtp://me%40example.org@127.0.0.1:1', smtpPassword: 'p@ss/w:rd%' });
+  const stub = stubPrompt({ name: '', password: PASSWORD, passwordConfirm: PASSWORD, mail: 'smtp', smtpUrl: 'smtp://me%40example.org@127.0.0.1:1', smtpPassword: 'p@ss/w:rd%', mailTest: false, mailFix: 'keep' });
   const args = ['init', '--data', data, '--email', 'ada@example.org', '--site-title', 'Acme', '--port', '4301', '--public-url', 'https://feedback.example.org', '--no-serve'];
   let passwordQuestion: Parameters<typeof stub.prompt>[0] | undefined;
   const prompt: typeof stub.prompt = (question) => {

@@ -14,6 +14,7 @@ import { canPrompt, type InitFlags, settingFlagsOf } from './init-flags.js';
 import { readGivenPassword } from '../password-input.js';
 import { createOwner, isSetUp } from './site.js';
 import { alreadySetUpLines, setupSummary } from './summary.js';
+import { settleOwnerMail, unsentInBatch } from './owner-mail.js';
 import { askMissing } from './wizard.js';
 
 /** The data dir from --data, or asked for; undefined = not asked, the config loader resolves it. */
@@ -28,9 +29,9 @@ async function chooseDataDir(flags: InitFlags, io: CliIo, interactive: boolean):
   });
 }
 
-/** Info lines would interleave with the wizard: only warnings and errors unless a level was chosen. */
+/** Log lines would interleave with the wizard, which says every outcome itself: none unless a level was chosen. */
 function initLogger(loaded: LoadedConfig): Logger {
-  return createLogger(loaded.sources.logLevel.kind === 'default' ? 'warn' : loaded.config.logLevel);
+  return createLogger(loaded.sources.logLevel.kind === 'default' ? 'silent' : loaded.config.logLevel);
 }
 
 function inputError(title: string, problems: string[]): AppError {
@@ -101,8 +102,10 @@ export async function runInit(flags: InitFlags, run: CliRun): Promise<void> {
   await ensureDataDir(dataDir);
   const values = configFileValues(flags, answers, loaded);
   if (Object.values(values).some((value) => value !== undefined)) await writeConfigFile(dataDir, values);
-  const config = await loadConfig({ flags: configFlags, env: io.env });
-  const { user, siteTitle } = await createOwner(config, logger, answers);
-  for (const line of setupSummary(config, user, siteTitle)) say(io, line);
+  const loadAgain = () => loadConfig({ flags: configFlags, env: io.env });
+  const { user, siteTitle, mail } = await createOwner(await loadAgain(), logger, answers);
+  const { config, delivered } = await settleOwnerMail(io, interactive, loadAgain, logger, user.email, mail);
+  for (const line of setupSummary(config, user, siteTitle, delivered)) say(io, line);
+  if (!delivered && !interactive) throw unsentInBatch(user.email);
   if (await wantsToServe(flags, io, interactive)) await runServe(configFlags, run);
 }

@@ -3,6 +3,7 @@ import type { Logger } from '../../logger.js';
 import type { AuthUser } from '../../services/accounts.js';
 import type { ServiceContext } from '../../services/context.js';
 import { createServiceContext } from '../../services/create-context.js';
+import { resendVerificationEmail } from '../../services/email-verification.js';
 import { getSetupStatus, setupSite } from '../../services/setup.js';
 import type { CompleteAnswers } from './answers.js';
 
@@ -21,15 +22,40 @@ export async function isSetUp(config: Config, logger: Logger): Promise<boolean> 
   return withServices(config, logger, async (ctx) => (await getSetupStatus(ctx)).is_setup);
 }
 
-/** Creates the owner through the same service as `POST /auth/setup`; returns the user and the site title. */
+/** What became of the confirmation mail: sent (or written to the outbox), or the transport's error. */
+export type MailOutcome = { ok: true } | { ok: false; error: string };
+
+/**
+ * Creates the owner through the same service as `POST /auth/setup`; returns the user, the site
+ * title and what became of the confirmation mail (setup sends it in the background: init waits
+ * for it and reads the mail log, so it never claims a mail went out when it did not).
+ */
 export async function createOwner(
   config: Config,
   logger: Logger,
   answers: CompleteAnswers,
-): Promise<{ user: AuthUser; siteTitle: string }> {
+): Promise<{ user: AuthUser; siteTitle: string; mail: MailOutcome }> {
   return withServices(config, logger, async (ctx) => {
     const { email, password, name, siteTitle } = answers;
     const user = await setupSite(ctx, { email, password, name, siteTitle });
-    return { user, siteTitle: (await ctx.storage.settings.get()).title };
+    await ctx.background.idle();
+    return { user, siteTitle: (await ctx.storage.settings.get()).title, mail: await lastMailTo(ctx, user.email) };
   });
+}
+
+/** Sends the owner a new confirmation link (after the mail settings were fixed). */
+export async function resendConfirmation(config: Config, logger: Logger, email: string): Promise<MailOutcome> {
+  return withServices(config, logger, async (ctx) => {
+    const owner = await ctx.storage.users.getByEmail(email);
+    if (!owner) throw new Error(`no account for ${email}`);
+    await resendVerificationEmail(ctx, { user: owner, permissions: new Set() });
+    await ctx.background.idle();
+    return lastMailTo(ctx, email);
+  });
+}
+
+async function lastMailTo(ctx: ServiceContext, email: string): Promise<MailOutcome> {
+  const [entry] = (await ctx.storage.mailLog.list(20)).filter((row) => row.to === email);
+  if (!entry || entry.status === 'sent') return { ok: true };
+  return { ok: false, error: entry.error ?? 'unknown error' };
 }

@@ -12,18 +12,19 @@ export function serveCommand(dataDir: string): string {
   return `feedbackd serve --data ${shellQuote(dataDir)}`;
 }
 
-function verificationNote(config: Config): string {
+function verificationNote(config: Config, delivered: boolean): string {
+  if (!delivered) return 'not confirmed: the mail could not be sent; send a new link from your profile once mail works';
   if (config.smtpUrl) return 'a link to confirm this address was mailed to it';
   return `the mail with a link to confirm this address is in ${join(config.dataDir, 'outbox')}`;
 }
 
 /** The lines printed once setup is done. */
-export function setupSummary(config: Config, user: AuthUser, siteTitle: string): string[] {
+export function setupSummary(config: Config, user: AuthUser, siteTitle: string, delivered: boolean): string[] {
   return [
     '',
     `feedbackd is set up: "${siteTitle}".`,
     `  URL:       ${config.publicUrl}`,
-    `  Owner:     ${user.email} (${verificationNote(config)})`,
+    `  Owner:     ${user.email} (${verificationNote(config, delivered)})`,
     `  Data:      ${config.dataDir} (back it up with: feedbackd backup --data ${config.dataDir})`,
     `  Start it:  ${serveCommand(config.dataDir)}`,
   ];

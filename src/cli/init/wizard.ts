@@ -5,6 +5,7 @@ import { type CliIo, say } from '../io.js';
 import { askText, type Prompt } from '../prompt.js';
 import type { CompleteAnswers, MailChoice, SetupAnswers } from './answers.js';
 import { emailCheck, serviceCheck, settingCheck } from './checks.js';
+import { checkSmtpChoice } from './mail-check.js';
 import { portProblem } from './port-check.js';
 
 /** Asks for the password twice, until both match (each is checked by the password rule first). */
@@ -33,6 +34,11 @@ async function askMail(prompt: Prompt, dataDir: string): Promise<MailChoice> {
     ],
   });
   if (kind !== 'smtp') return { kind: 'outbox' };
+  return askSmtp(prompt);
+}
+
+/** The SMTP server's URL, then its password when the URL names a user. */
+export async function askSmtp(prompt: Prompt): Promise<MailChoice> {
   const smtpUrl = await askText(prompt, {
     type: 'input',
     name: 'smtpUrl',
@@ -117,7 +123,10 @@ async function askAccount(io: CliIo, answers: SetupAnswers): Promise<void> {
 export async function askMissing(io: CliIo, given: SetupAnswers, loaded: LoadedConfig): Promise<CompleteAnswers> {
   const answers = { ...given };
   await askAccount(io, answers);
-  answers.mail ??= await askMail(io.prompt, loaded.config.dataDir);
+  if (answers.mail === undefined) {
+    const chosen = await askMail(io.prompt, loaded.config.dataDir);
+    answers.mail = await checkSmtpChoice(io, loaded.config, answers.email!, () => askSmtp(io.prompt), chosen);
+  }
   answers.port ??= await askPort(io, loaded.config.port, loaded.config.host);
   answers.publicUrl ??= await askPublicUrl(io.prompt, loaded, answers.port);
   return answers as CompleteAnswers;
