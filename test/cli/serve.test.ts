@@ -53,7 +53,7 @@ test('a second serve on the same data dir exits 1 with one line naming the runni
 
 test('init --serve sets up without prompts (password on stdin), then serves', async (t) => {
   const data = join(await tempDir(t), 'data');
-  const args = ['init', '--data', data, '--email', 'ada@example.org', '--password-stdin', '--mail-outbox', '--port', '0', '--serve'];
+  const args = ['init', '--data', data, '--email', 'ada@example.org', '--password-stdin', '--mail-outbox', '--port', '0', '--public-url', 'https://feedback.example.org', '--serve'];
   const serving = await startServing(args, { stdin: `${PASSWORD}\n` });
   t.teardown(() => serving.child.kill('SIGKILL'));
   t.regex(serving.line, LISTENING);
