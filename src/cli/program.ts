@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { VERSION } from '../version.js';
 import { addBackupCommand } from './commands/backup.js';
 import { addBoardCommand } from './commands/board.js';
+import { addConfigCommand } from './commands/config.js';
 import { addDoctorCommand } from './commands/doctor.js';
 import { addMigrateCommand } from './commands/migrate.js';
 import { addExportCommand } from './commands/export.js';
@@ -47,6 +48,7 @@ export function createProgram(run: CliRun): Command {
   addImportCommand(program, run);
   addMigrateDataCommand(program, run);
   addServiceCommand(program, run);
+  addConfigCommand(program, run);
   addDoctorCommand(program, run);
   addMigrateCommand(program, run);
   return program;
