@@ -85,7 +85,7 @@ export async function readConfigFile(dataDir: string): Promise<ConfigFileContent
   return parseConfigJson(path, text);
 }
 
-/** Merges `values` into `<data>/config.json` (atomic replace, mode 0600); undefined values are left out. */
+/** Merges `values` into `<data>/config.json` (atomic replace, mode 0600); undefined values are left out, null ones taken out. */
 export async function writeConfigFile(dataDir: string, values: ConfigFileValues): Promise<void> {
   const current = await readConfigFile(dataDir);
   if (current.problem) throw new AppError('CONFIG_INVALID', `Cannot update config.json: ${current.problem}`, 500);

@@ -25,12 +25,12 @@ test('ensureDataDir refuses a path that is a file, naming it', async (t) => {
   }
 });
 
-test('writeConfigFile writes config.json 0600 and merges with existing keys', async (t) => {
+test('writeConfigFile writes config.json 0600, merges with existing keys, and takes out those set to null', async (t) => {
   const dir = await tempDir(t);
   await writeConfigFile(dir, { port: 4000, smtpUrl: 'smtp://a.test' });
   t.is(await modeOf(configFilePath(dir)), 0o600);
   await writeConfigFile(dir, { smtpUrl: null, mailOutbox: true, publicUrl: undefined });
-  t.deepEqual(JSON.parse(await readFile(configFilePath(dir), 'utf8')), { port: 4000, smtpUrl: null, mailOutbox: true });
+  t.deepEqual(JSON.parse(await readFile(configFilePath(dir), 'utf8')), { port: 4000, mailOutbox: true });
   t.is(await modeOf(configFilePath(dir)), 0o600);
   t.deepEqual(await readdir(dir), ['config.json'], 'no temp file is left behind');
 });
