@@ -226,6 +226,16 @@ export const SETTINGS: readonly AnySetting[] = [
     parse: parse.oneOf(LOG_LEVELS),
   },
   {
+    key: 'logFormat',
+    describe: 'log lines: auto (readable on a terminal, JSON otherwise), pretty or json',
+    flag: '--log-format <format>',
+    env: ['FEEDBACKD_LOG_FORMAT'],
+    inFile: true,
+    defaultText: 'auto',
+    defaultValue: () => 'auto',
+    parse: parse.oneOf(['auto', 'pretty', 'json']) as parse.ValueParser<'auto' | 'pretty' | 'json'>,
+  },
+  {
     key: 'journalMaxBytes',
     describe: 'compact the database journal into a new snapshot past this size, in bytes',
     inFile: true,

@@ -35,6 +35,8 @@ export interface Config {
   tokenTtlSeconds: number;
   /** pino level: fatal, error, warn, info, debug, trace or silent. */
   logLevel: string;
+  /** Log lines as JSON, as readable text, or readable only on a terminal (`auto`). */
+  logFormat: 'auto' | 'pretty' | 'json';
   /** The journal is compacted into a new snapshot once it grows past this many bytes. */
   journalMaxBytes: number;
   /** After a failed journal write, the disk is tried again this often (and a failed compaction retried). */

@@ -21,6 +21,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     bcryptCost: 4,
     tokenTtlSeconds: 3600,
     logLevel: 'silent',
+    logFormat: 'json',
     journalMaxBytes: 8 * 1024 * 1024,
     storageRetryMs: 50,
     headersTimeoutMs: 10_000,

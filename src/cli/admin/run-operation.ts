@@ -71,7 +71,7 @@ export async function adminConfig(
   const loaded = await resolveConfig({ flags: flags as Readonly<Record<string, unknown>>, env: run.io.env });
   const { config } = loaded;
   run.showStacks = ['debug', 'trace'].includes(config.logLevel);
-  const logger = createLogger(loaded.sources.logLevel.kind === 'default' ? 'warn' : config.logLevel);
+  const logger = createLogger(loaded.sources.logLevel.kind === 'default' ? 'warn' : config.logLevel, config.logFormat);
   return { config, logger };
 }
 

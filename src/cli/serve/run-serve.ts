@@ -55,7 +55,7 @@ export async function runServe(flags: Readonly<Record<string, unknown>>, run: Cl
   const loaded = await resolveConfig({ flags, env: run.io.env });
   const { config } = loaded;
   run.showStacks = isVerbose(config.logLevel);
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, config.logFormat);
   await ensureDataDir(config.dataDir);
   const ctx = await createServiceContext(config, logger);
   const server = await listenWith(ctx);
