@@ -1,5 +1,6 @@
+import { writeSync } from 'node:fs';
 import { pino, type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import { prettyFactory } from 'pino-pretty';
 
 export type { Logger };
 
@@ -10,7 +11,8 @@ export type LogFormat = 'auto' | 'pretty' | 'json';
 export function createLogger(level: string, format: LogFormat = 'json'): Logger {
   const readable = format === 'pretty' || (format === 'auto' && process.stderr.isTTY === true);
   if (!readable) return pino({ level, base: undefined }, pino.destination(2));
-  // Synchronous, in this thread: a worker-thread transport would lose the last lines of a crash.
-  const stream = pretty({ destination: 2, sync: true, colorize: process.stderr.isTTY === true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' });
-  return pino({ level, base: undefined }, stream);
+  const pretty = prettyFactory({ colorize: process.stderr.isTTY === true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' });
+  // Formatted and written in the call itself: pino-pretty's stream passes lines on later, and the
+  // last ones (a crash's, "stopped") were lost when the process exited.
+  return pino({ level, base: undefined }, { write: (line: string) => writeSync(2, pretty(line)) });
 }

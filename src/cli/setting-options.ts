@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { settingHelp, settingOf } from '../config/settings.js';
 import type { Config } from '../config/types.js';
 
@@ -7,7 +7,10 @@ export function addSettingOptions(command: Command, keys: ReadonlyArray<keyof Co
   for (const key of keys) {
     const setting = settingOf(key);
     // No default here: "not given" must stay undefined so env and config.json can apply.
-    if (setting.flag) command.option(setting.flag, settingHelp(setting));
+    if (!setting.flag) continue;
+    // commander gives a lone `--no-x` the default true; with a (hidden) `--x` first it gives none.
+    if (setting.flag.startsWith('--no-')) command.addOption(new Option(setting.flag.replace(/^--no-/, '--')).hideHelp());
+    command.option(setting.flag, settingHelp(setting));
   }
   return command;
 }

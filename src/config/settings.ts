@@ -226,6 +226,16 @@ export const SETTINGS: readonly AnySetting[] = [
     parse: parse.oneOf(LOG_LEVELS),
   },
   {
+    key: 'accessLog',
+    describe: 'one log line per request (method, path, status, duration, bytes, request id, client address)',
+    flag: '--no-access-log',
+    env: ['FEEDBACKD_ACCESS_LOG'],
+    inFile: true,
+    defaultText: 'true',
+    defaultValue: () => true,
+    parse: parse.boolean,
+  },
+  {
     key: 'logFormat',
     describe: 'log lines: auto (readable on a terminal, JSON otherwise), pretty or json',
     flag: '--log-format <format>',
@@ -280,9 +290,11 @@ export function flagName(setting: AnySetting): string | undefined {
   return setting.flag?.split(' ')[0]?.replace(/^--/, '');
 }
 
-/** The property commander stores the flag under: `--public-url` → `publicUrl`. */
+/** The property commander stores the flag under: `--public-url` → `publicUrl`, `--no-access-log` → `accessLog`. */
 export function flagAttribute(setting: AnySetting): string | undefined {
-  return flagName(setting)?.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+  return flagName(setting)
+    ?.replace(/^no-/, '')
+    .replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 }
 
 /** The --help line, in commander's own style: description (env: …) (default: …). */

@@ -35,6 +35,8 @@ export interface Config {
   tokenTtlSeconds: number;
   /** pino level: fatal, error, warn, info, debug, trace or silent. */
   logLevel: string;
+  /** One info line per request; off for those who log at the proxy (refusals are logged either way). */
+  accessLog: boolean;
   /** Log lines as JSON, as readable text, or readable only on a terminal (`auto`). */
   logFormat: 'auto' | 'pretty' | 'json';
   /** The journal is compacted into a new snapshot once it grows past this many bytes. */

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import Koa, { type Context } from 'koa';
 import type { Logger } from '../logger.js';
 import type { ServiceContext } from '../services/context.js';
+import { accessLog } from './access-log.js';
 import { connectionPolicy, isClientGone } from './connections.js';
 import { handleErrors } from './errors.js';
 import { requestContext } from './request-context.js';
@@ -32,6 +33,7 @@ export function createApp(services: ServiceContext, register: RouteRegistrar = r
   // Case-insensitive and one trailing `/` ignored are @koa/router's defaults (sensitive/strict false).
   const router = new Router({ prefix: API_PREFIX, exclusive: 'specificity' });
   register(router, services);
+  app.use(accessLog(services.config, services.logger));
   app.use(handleErrors(services.logger));
   app.use(requestContext(services.config));
   // Before routing: paths outside `/api/` are the web app's and never reach the API's 404/405/OPTIONS rules.

@@ -22,6 +22,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     tokenTtlSeconds: 3600,
     logLevel: 'silent',
     logFormat: 'json',
+    accessLog: true,
     journalMaxBytes: 8 * 1024 * 1024,
     storageRetryMs: 50,
     headersTimeoutMs: 10_000,

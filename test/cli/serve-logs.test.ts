@@ -27,3 +27,17 @@ test('a log format that is not one is refused at start', async (t) => {
   t.is(result.code, 1);
   t.is(result.stderr, 'error: Invalid configuration: logFormat (from --log-format="xml"): must be one of: auto, pretty, json\n');
 });
+
+test('--no-access-log and FEEDBACKD_ACCESS_LOG=false turn the request lines off; by default each request has one', async (t) => {
+  const data = join(await tempDir(t), 'data');
+  const requestLines = async (args: string[], env: Record<string, string> = {}) => {
+    const serving = await startServing(['serve', '--data', data, '--port', '0', ...args], { env: { ...LOUD, ...env } });
+    t.teardown(() => serving.child.kill('SIGKILL'));
+    await fetch(`${serving.url}/api/v1/health`);
+    const log = (await stopServing(serving)).stderr.trim().split('\n');
+    return log.map((line) => JSON.parse(line)).filter((line) => line.msg === 'request');
+  };
+  t.like((await requestLines([]))[0], { method: 'GET', path: '/api/v1/health', status: 200 });
+  t.deepEqual(await requestLines(['--no-access-log']), []);
+  t.deepEqual(await requestLines([], { FEEDBACKD_ACCESS_LOG: 'false' }), [], 'the environment applies: the flag has no default of its own');
+});

@@ -41,6 +41,7 @@ test('defaults when nothing is given', async (t) => {
     bcryptCost: 10,
     tokenTtlSeconds: 604800,
     logLevel: 'info',
+    accessLog: true,
     logFormat: 'auto',
     journalMaxBytes: 64 * 1024 * 1024,
     storageRetryMs: 5000,
