@@ -1,4 +1,4 @@
-import { chmod, chown, writeFile } from 'node:fs/promises';
+import { chmod, chown, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import test from 'ava';
@@ -142,4 +142,17 @@ test('a lock naming a live pid that is not its holder (pid reuse, pid 1 after a 
   const result = await runInProcess(['doctor', '--data', data, '--mail-outbox', '--port', '0']);
   t.regex(result.stdout, /\nwarn lock: left behind by process 1 \(feedbackd serve, started 2024-01-01T00:00:00\.000Z\), which is gone — harmless/);
   t.regex(result.stdout, /\nok {3}storage: readable and writable \(lowdb; 2 users, 3 posts\)\n/);
+});
+
+test('a database written by a newer feedbackd is a failure whose fix is to upgrade, not to restore', async (t) => {
+  const data = join(await tempDir(t), 'data');
+  await seedBoard(data);
+  const file = join(data, 'db.json');
+  const doc = JSON.parse(await readFile(file, 'utf8'));
+  await writeFile(file, JSON.stringify({ ...doc, schemaVersion: doc.schemaVersion + 1 }));
+  const result = await runInProcess(['doctor', '--data', data, '--mail-outbox', '--port', '0', '--public-url', 'https://feedback.example.org']);
+  t.is(result.code, 1);
+  t.regex(result.stdout, /\nfail storage: cannot be opened: Database .* has schema version \d+, but this feedbackd only knows versions up to \d+\./);
+  t.regex(result.stdout, /upgrade feedbackd \(npm install -g feedbackd@latest\), then run doctor again/);
+  t.false(result.stdout.includes('feedbackd restore'));
 });

@@ -99,6 +99,12 @@ async function directStorageCheck(config: Config): Promise<CheckResult> {
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return fail(`storage: cannot be opened: ${message}`, 'restore the data directory from a backup (feedbackd restore) if it is damaged');
+    return fail(`storage: cannot be opened: ${message}`, openFailureTodo(error));
   }
+}
+
+/** A database written by a newer feedbackd is not damaged: the fix is to upgrade, never to restore over it. */
+function openFailureTodo(error: unknown): string {
+  if (error instanceof AppError && error.code === 'DATABASE_TOO_NEW') return 'upgrade feedbackd (npm install -g feedbackd@latest), then run doctor again';
+  return 'restore the data directory from a backup (feedbackd restore) if it is damaged';
 }
