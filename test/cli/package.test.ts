@@ -1,12 +1,12 @@
 // The package as npm users get it: packed from the built tree, installed into an empty directory
-// with --ignore-scripts (no build can run there), then `feedbackd --version` and `init --yes`.
+// with --ignore-scripts (no build can run there), then `feedbackd --version`, `init --yes`, `serve` and `service --print`.
 // Needs the npm registry for the dependencies (CI has it); the tree must be built (`npm test` builds).
 import { execFile } from 'node:child_process';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
-import { QUIET_ENV, ROOT, tempDir } from './_cli.ts';
+import { QUIET_ENV, ROOT, startServing, stopServing, tempDir } from './_cli.ts';
 
 const run = promisify(execFile);
 const npmEnv = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
@@ -22,7 +22,7 @@ async function pack(dir: string): Promise<string> {
   return JSON.stringify({ tarball: join(dir, packed!.filename), files: packed!.files.map((file) => file.path) });
 }
 
-test('the packed package installs without scripts and runs: --version, init --yes', async (t) => {
+test('the packed package installs without scripts and runs: --version, init --yes, serve (API and web app), service --print', async (t) => {
   t.timeout(180_000);
   const dir = await tempDir(t);
   const { tarball, files } = JSON.parse(await pack(dir)) as { tarball: string; files: string[] };
@@ -55,4 +55,16 @@ test('the packed package installs without scripts and runs: --version, init --ye
   t.is(code, 0, output);
   t.regex(output, /feedbackd is set up/);
   t.truthy(JSON.parse(await readFile(join(data, 'config.json'), 'utf8')));
+
+  // Served from the installed package: the API and the web app it ships.
+  const serving = await startServing(['serve', '--data', data, '--port', '0'], { binary: bin, env: QUIET_ENV });
+  t.teardown(() => serving.child.kill('SIGKILL'));
+  t.deepEqual(await (await fetch(`${serving.url}/api/v1/auth/setup`)).json(), { is_setup: true });
+  const home = await fetch(`${serving.url}/`);
+  t.is(home.status, 200);
+  t.regex(await home.text(), /<script type="module" src="\/assets\/main-/);
+  t.is((await stopServing(serving)).code, 0);
+
+  const unit = await run(bin, ['service', '--print', '--user', 'feedbackd', '--data', data], { env });
+  t.true(unit.stdout.includes(`ExecStart=${process.execPath} ${join(app, 'node_modules', 'feedbackd', 'bin', 'feedbackd.js')} serve`), unit.stdout);
 });
