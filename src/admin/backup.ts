@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { readConfigFile } from '../config/data-dir.js';
 import { secretFilePath } from '../config/secret.js';
 import { AppError } from '../errors.js';
+import type { Config } from '../config/types.js';
 import type { ServiceContext } from '../services/context.js';
 import type { DatabaseSnapshot } from '../storage/types.js';
 import { VERSION } from '../version.js';
@@ -27,26 +28,27 @@ export async function createBackup(ctx: ServiceContext, args: unknown): Promise<
   const output = parseOutputArgs(args, 'backup');
   const out = await fileToWrite(output, ctx.config.dataDir);
   const snapshot = await ctx.storage.snapshot();
-  const header = await backupHeader(ctx, snapshot, new Date());
+  const header = await backupHeader(ctx.config, ctx.storage.engine, snapshot, new Date());
   const content = { head: header, lists: snapshot.tables, listsKey: 'tables' };
   const bytes = await writeJsonFileDurably(out, content, { replace: output.force });
   ctx.logger.info({ file: out, bytes, counts: header.counts }, 'backup written');
   return { file: out, bytes, createdAt: header.createdAt, counts: header.counts, secretSource: header.secretSource };
 }
 
-async function backupHeader(ctx: ServiceContext, snapshot: DatabaseSnapshot, now: Date): Promise<BackupHeader> {
+/** The header of a backup file of `snapshot`, taken from the install `config` describes. */
+export async function backupHeader(config: Config, engine: string, snapshot: DatabaseSnapshot, now: Date): Promise<BackupHeader> {
   const counts = Object.fromEntries(Object.entries(snapshot.tables).map(([name, rows]) => [name, rows.length]));
-  const secret = ctx.config.secret === null ? await readSecretText(ctx.config.dataDir) : null;
+  const secret = config.secret === null ? await readSecretText(config.dataDir) : null;
   return {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
     feedbackdVersion: VERSION,
     createdAt: now.toISOString(),
     schemaVersion: snapshot.schemaVersion,
-    engine: ctx.storage.engine,
+    engine,
     counts,
-    configFile: await configFileValues(ctx.config.dataDir),
-    secretSource: ctx.config.secret === null ? 'file' : 'env',
+    configFile: await configFileValues(config.dataDir),
+    secretSource: config.secret === null ? 'file' : 'env',
     secret,
     settings: snapshot.settings,
   };

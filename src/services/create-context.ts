@@ -1,3 +1,4 @@
+import { writePreUpgradeBackup } from '../admin/pre-upgrade-backup.js';
 import type { Config } from '../config/types.js';
 import { readOrCreateSecret } from '../config/secret.js';
 import type { Logger } from '../logger.js';
@@ -13,7 +14,8 @@ export async function createServiceContext(
   logger: Logger,
 ): Promise<ServiceContext & { close(): Promise<void> }> {
   const secret = config.secret ?? (await readOrCreateSecret(config.dataDir));
-  const storage = await openStorage(config, logger);
+  // An older database is upgraded in place; a backup file of it is written first (any process: serve, a command).
+  const storage = await openStorage(config, logger, (old, engine) => writePreUpgradeBackup(config, old, engine));
   const mailer = createMailer(config, storage, logger);
   const tokens = createTokenSigner(secret, config.tokenTtlSeconds);
   const background = new BackgroundTasks();

@@ -4,14 +4,14 @@ import type { Config } from '../config/types.js';
 import { AppError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { openLowdbStorage } from './lowdb/lowdb-storage.js';
-import type { Storage } from './types.js';
+import type { BeforeUpgrade, Storage } from './types.js';
 
 /** Opens the storage engine the configuration names: the JSON-file database unless a database URL is set. */
-export async function openStorage(config: Config, logger: Logger): Promise<Storage> {
+export async function openStorage(config: Config, logger: Logger, beforeUpgrade?: BeforeUpgrade): Promise<Storage> {
   const url = config.databaseUrl;
   if (url === null) {
     await refuseUnfinishedRestore(config.dataDir);
-    return openLowdbStorage(config, logger);
+    return openLowdbStorage(config, logger, beforeUpgrade);
   }
   assertSupportedUrl(url);
   const { openPostgresStorage } = await import('./postgres/postgres-storage.js');

@@ -447,6 +447,12 @@ export interface Storage extends Repositories {
  * The whole database at one instant, engine-neutral: the settings and every table's rows (in no
  * particular order). Tables the reader does not know (newer schema) are carried through untouched.
  */
+/**
+ * Called before a database of an older schema is upgraded in place, with its rows as they are:
+ * writes a copy somewhere safe and returns where (for the log). A failure stops the upgrade.
+ */
+export type BeforeUpgrade = (old: DatabaseSnapshot, engine: string) => Promise<string>;
+
 export interface DatabaseSnapshot {
   /** The storage schema version the rows follow. */
   schemaVersion: number;

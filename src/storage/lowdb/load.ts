@@ -1,6 +1,6 @@
 import { truncate } from 'node:fs/promises';
 import type { Logger } from '../../logger.js';
-import { UniqueViolation } from '../types.js';
+import { type BeforeUpgrade, type DatabaseSnapshot, UniqueViolation } from '../types.js';
 import { type DatabaseDocument, newDocument, type RawDocument, SCHEMA_VERSION, TABLE_NAMES } from './document.js';
 import { corruptDatabase } from './errors.js';
 import { fsyncDir, removeFile } from './fs-durable.js';
@@ -20,7 +20,12 @@ export interface LoadedDatabase {
  * Loads `db.json`, replays the journal entries newer than it, and upgrades an older schema.
  * A new data store gets its first snapshot (with the seed rows) before anything else.
  */
-export async function loadDatabase(dataDir: string, snapshot: SnapshotFile, logger: Logger): Promise<LoadedDatabase> {
+export async function loadDatabase(
+  dataDir: string,
+  snapshot: SnapshotFile,
+  logger: Logger,
+  beforeUpgrade?: BeforeUpgrade,
+): Promise<LoadedDatabase> {
   const file = snapshot.adapter.path;
   await removeFile(snapshot.adapter.tempPath);
   const stored = await snapshot.load();
@@ -33,7 +38,11 @@ export async function loadDatabase(dataDir: string, snapshot: SnapshotFile, logg
   const current = upgradeDocument(replayed, file);
   const db = buildMemoryDb(current, file);
   await dropTornLine(contents.at(-1), logger);
-  if (current !== replayed) return saveUpgraded(dataDir, snapshot, db, journals, logger);
+  if (current !== replayed) {
+    // Before any file changes: the old rows are kept where the operator can restore them from.
+    const copy = beforeUpgrade ? await beforeUpgrade(oldSnapshot(replayed), 'lowdb') : null;
+    return saveUpgraded(dataDir, snapshot, db, journals, logger, { from: replayed.schemaVersion, copy });
+  }
   const last = contents.at(-1);
   return { db, journal: last ? { n: last.file.n, bytes: last.goodBytes } : { n: 1, bytes: 0 } };
 }
@@ -52,11 +61,16 @@ async function saveUpgraded(
   db: MemoryDb,
   journals: JournalFile[],
   logger: Logger,
+  upgrade: { from: number; copy: string | null },
 ): Promise<LoadedDatabase> {
   await snapshot.save(db.toDocument());
   for (const journal of journals) await removeFile(journal.path);
   await fsyncDir(dataDir);
-  logger.info({ schemaVersion: SCHEMA_VERSION }, 'database upgraded to the current schema version');
+  const kept = upgrade.copy ? `; the data as it was is in ${upgrade.copy} (feedbackd restore reads it)` : '';
+  logger.info(
+    { schemaVersion: SCHEMA_VERSION, from: upgrade.from, backup: upgrade.copy },
+    `database upgraded from schema version ${upgrade.from} to ${SCHEMA_VERSION}${kept}`,
+  );
   return { db, journal: { n: (journals.at(-1)?.n ?? 0) + 1, bytes: 0 } };
 }
 
@@ -88,4 +102,9 @@ function assertDocumentShape(doc: RawDocument, file: string): void {
   if (!Number.isSafeInteger(doc.seq) || doc.seq < 0) throw corruptDatabase(file, 'it has no valid sequence number');
   if (!isObject(doc.settings)) throw corruptDatabase(file, 'it has no settings');
   if (!isObject(doc.tables)) throw corruptDatabase(file, 'it has no tables');
+}
+
+/** The rows of a database about to be upgraded, as a snapshot of its own (older) schema version. */
+function oldSnapshot(doc: RawDocument): DatabaseSnapshot {
+  return { schemaVersion: doc.schemaVersion, settings: doc.settings, tables: doc.tables } as unknown as DatabaseSnapshot;
 }

@@ -7,6 +7,7 @@ import type { Logger } from '../../logger.js';
 import { type DataDirLock, lockDataDir } from '../lock.js';
 import type {
   ActivitiesRepo,
+  BeforeUpgrade,
   BoardsRepo,
   CommentsRepo,
   DatabaseSnapshot,
@@ -36,12 +37,12 @@ import { WriteLock } from './write-lock.js';
 import { WriteOutage } from './write-outage.js';
 
 /** Opens the JSON-file database in `config.dataDir` (creating it if needed) and locks the directory. */
-export async function openLowdbStorage(config: Config, logger: Logger): Promise<Storage> {
+export async function openLowdbStorage(config: Config, logger: Logger, beforeUpgrade?: BeforeUpgrade): Promise<Storage> {
   await ensureDir(config.dataDir);
   const dirLock = await lockDataDir(config.dataDir);
   try {
     const snapshot = new SnapshotFile(join(config.dataDir, 'db.json'));
-    const { db, journal } = await loadDatabase(config.dataDir, snapshot, logger);
+    const { db, journal } = await loadDatabase(config.dataDir, snapshot, logger, beforeUpgrade);
     let storage: LowdbStorage | undefined;
     const writer = await JournalWriter.open(config.dataDir, journal.n, journal.bytes, () => storage?.compactIfDue());
     storage = new LowdbStorage({ config, logger, dirLock, snapshot, db, journal: writer });
