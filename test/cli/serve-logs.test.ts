@@ -16,8 +16,9 @@ test('off a terminal the log is JSON lines; --log-format pretty makes it readabl
 
   const pretty = await startServing(['serve', '--data', data, '--port', '0', '--log-format', 'pretty'], { env: LOUD });
   t.teardown(() => pretty.child.kill('SIGKILL'));
-  const prettyLog = (await stopServing(pretty)).stderr;
-  t.regex(prettyLog, /^\[\d\d:\d\d:\d\d\] INFO: stopped$/m);
+  const stopped = await stopServing(pretty);
+  const prettyLog = stopped.stderr;
+  t.regex(prettyLog, /^\[\d\d:\d\d:\d\d\] INFO: stopped$/m, JSON.stringify(stopped));
   t.false(prettyLog.includes('{"level"'));
 });
 

@@ -72,3 +72,16 @@ const built = existsSync(join(ROOT, 'dist', 'cli', 'main.js'));
   t.is((await fetch(`${serving.url}/api/v1/health`)).status, 200);
   t.is((await stopServing(serving)).code, 0);
 });
+
+test('a stop signal sent the moment serve says it listens still stops it cleanly, every time', async (t) => {
+  // The handler used to be installed just after the "listening" line: a signal in between killed
+  // the process outright. A fast supervisor (or test) hits that window most of the time.
+  const data = join(await tempDir(t), 'data');
+  for (let run = 1; run <= 5; run++) {
+    const serving = await startServing(['serve', '--data', data, '--port', '0'], { env: { FEEDBACKD_LOG_LEVEL: 'info' } });
+    t.teardown(() => serving.child.kill('SIGKILL'));
+    const stopped = await stopServing(serving);
+    t.is(stopped.code, 0, `run ${run}: ${JSON.stringify(stopped)}`);
+    t.regex(stopped.stderr, /"msg":"stopped"/, `run ${run}`);
+  }
+});
