@@ -35,12 +35,16 @@ export interface WriteOptions {
  * hold secrets), fsync, rename, fsync of the directory. gzip-compressed when the name ends in `.gz`.
  * A failure leaves no temp file and whatever was at `path` untouched. Returns the size in bytes.
  */
-export async function writeJsonFileDurably(path: string, content: JsonFileContent, options: WriteOptions = { replace: false }): Promise<number> {
+export function writeJsonFileDurably(path: string, content: JsonFileContent, options: WriteOptions = { replace: false }): Promise<number> {
+  return writeStreamDurably(path, Readable.from(jsonPieces(content)), options);
+}
+
+/** As writeJsonFileDurably, for content that is already a stream (a file copied out of the data directory). */
+export async function writeStreamDurably(path: string, source: Readable, options: WriteOptions = { replace: false }): Promise<number> {
   const temp = tempPathFor(path);
   try {
-    const pieces = Readable.from(jsonPieces(content));
     const file = createWriteStream(temp, { flags: 'wx', mode: 0o600 });
-    await (isGzipName(path) ? pipeline(pieces, createGzip(), file) : pipeline(pieces, file));
+    await (isGzipName(path) ? pipeline(source, createGzip(), file) : pipeline(source, file));
     const bytes = await syncFile(temp);
     // Checked again at the last moment: a big backup takes a while, and the rename replaces anything.
     await refuseExistingFile(path, await lstat(path).catch(() => null), { flag: '--out', force: options.replace });

@@ -4,7 +4,7 @@ import { printJson, printLines } from '../admin/output.js';
 import type { CliRun } from '../io.js';
 import { byteSize, chooseOutput, countsLine, type OutputFlags, reportIo } from './file-output.js';
 import { runLongOperation } from './run-long-operation.js';
-import { copyToStdout } from './stdout-copy.js';
+import { deliver } from './scratch-file.js';
 
 /** The flags of `feedbackd backup`. */
 export type BackupFlags = OutputFlags;
@@ -12,10 +12,11 @@ export type BackupFlags = OutputFlags;
 /** `feedbackd backup`: the running server (or this process, when none runs) writes one consistent backup file. */
 export async function runBackup(flags: BackupFlags, run: CliRun): Promise<void> {
   const output = await chooseOutput(flags, 'feedbackd-backup', run);
-  const result = (await runLongOperation(flags, run, 'backup.create', { out: output.out, force: output.force })) as BackupResult;
-  if (output.out === STDOUT) await copyToStdout(result.file, output.dataDir, run.io.stdout);
+  // Always to a scratch file, which this process then writes where the operator asked (scratch-file.ts).
+  const written = (await runLongOperation(flags, run, 'backup.create', { out: STDOUT })) as BackupResult;
+  const result = { ...written, ...(await deliver(written.file, output, run)) };
   const io = reportIo(output, run.io);
-  const file = output.out === STDOUT ? STDOUT : result.file;
+  const { file } = result;
   if (flags.json) return printJson(io, { ...result, file });
   printLines(
     io,

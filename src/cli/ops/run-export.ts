@@ -4,7 +4,7 @@ import { printJson, printLines } from '../admin/output.js';
 import type { CliRun } from '../io.js';
 import { byteSize, chooseOutput, countsLine, type OutputFlags, reportIo } from './file-output.js';
 import { runLongOperation } from './run-long-operation.js';
-import { copyToStdout } from './stdout-copy.js';
+import { deliver } from './scratch-file.js';
 
 /** The flags of `feedbackd export`. */
 export interface ExportFlags extends OutputFlags {
@@ -14,11 +14,12 @@ export interface ExportFlags extends OutputFlags {
 /** `feedbackd export`: the board's data in the documented JSON format, written by the server when one runs. */
 export async function runExport(flags: ExportFlags, run: CliRun): Promise<void> {
   const output = await chooseOutput(flags, 'feedbackd-export', run);
-  const args = { out: output.out, force: output.force, includePasswordHashes: flags.includePasswordHashes === true };
-  const result = (await runLongOperation(flags, run, 'export.create', args)) as ExportResult;
-  if (output.out === STDOUT) await copyToStdout(result.file, output.dataDir, run.io.stdout);
+  // Always to a scratch file, which this process then writes where the operator asked (scratch-file.ts).
+  const args = { out: STDOUT, includePasswordHashes: flags.includePasswordHashes === true };
+  const written = (await runLongOperation(flags, run, 'export.create', args)) as ExportResult;
+  const result = { ...written, ...(await deliver(written.file, output, run)) };
   const io = reportIo(output, run.io);
-  const file = output.out === STDOUT ? STDOUT : result.file;
+  const { file } = result;
   if (flags.json) return printJson(io, { ...result, file });
   printLines(io, `Export written to ${output.out === STDOUT ? 'standard output' : file} (${byteSize(result.bytes)}): ${countsLine(result.counts)}.`);
   if (result.includesPasswordHashes) printLines(io, 'It holds password hashes: keep it private.');
