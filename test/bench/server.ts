@@ -57,7 +57,7 @@ async function analyze(url: string): Promise<void> {
 export async function serve(config: Config): Promise<Served> {
   const started = performance.now();
   const database = config.databaseUrl === null ? [] : ['--database', config.databaseUrl];
-  const args = ['bin/feedbackd.js', 'serve', '--data', config.dataDir, ...database, '--port', '0', '--mail-outbox', '--log-level', 'warn'];
+  const args = ['bin/feedbackd.js', 'serve', '--data', config.dataDir, ...database, '--port', '0', '--mail-outbox', '--log-level', process.env.BENCH_LOG_LEVEL ?? 'warn'];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
