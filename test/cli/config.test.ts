@@ -1,5 +1,5 @@
 // `feedbackd config`: config.json's keys read and written with the rules of flags and env vars.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import test from 'ava';
 import { initBoard } from './_admin.ts';
@@ -50,4 +50,15 @@ test('unset goes back to the default; an environment variable that wins, and a r
   const changed = await inDir(data, ['set', 'logLevel', 'warn']);
   t.true(changed.stdout.includes(`feedbackd serve (process ${serving.child.pid}) is running and read config.json when it started: restart it for the change to apply.`), changed.stdout);
   t.is((await stopServing(serving)).code, 0);
+});
+
+test('set and unset mend a config.json that holds a bad value (the rest of the commands refuse it)', async (t) => {
+  const { data } = await initBoard(t);
+  await writeFile(join(data, 'config.json'), '{ "port": 99999, "mailOutbox": true }\n');
+  t.regex((await inDir(data, ['get', 'port'])).stderr, /port \(from .*config\.json: 99999\): must be an integer 0\.\.65535/);
+  t.is((await inDir(data, ['set', 'port', '3000'])).code, 0);
+  t.like(await fileOf(data), { port: 3000, mailOutbox: true });
+  await writeFile(join(data, 'config.json'), '{ "port": 99999, "mailOutbox": true }\n');
+  t.is((await inDir(data, ['unset', 'port'])).code, 0);
+  t.deepEqual(await fileOf(data), { mailOutbox: true });
 });

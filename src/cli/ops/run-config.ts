@@ -5,7 +5,7 @@ import { configFilePath, readConfigFile, writeConfigFile } from '../../config/da
 import { SettingValueError } from '../../config/parse-value.js';
 import { redactCredentials } from '../../config/redact.js';
 import { type LoadedConfig, resolveConfig } from '../../config/load.js';
-import { type AnySetting, SETTINGS } from '../../config/settings.js';
+import { type AnySetting, SETTINGS, settingOf } from '../../config/settings.js';
 import type { Config, RateLimit } from '../../config/types.js';
 import { AppError } from '../../errors.js';
 import { isHolderAlive, readLockHolder } from '../../storage/lock.js';
@@ -85,8 +85,15 @@ function fileSetting(key: string): AnySetting {
   throw new AppError('CONFIG_KEY_INVALID', `Unknown key "${key}": config.json keys are ${keys}`, 400);
 }
 
+/**
+ * The data directory alone (--data, FEEDBACKD_DATA, the default): set and unset must work on a
+ * config.json holding a bad value, to mend it, where resolving the whole configuration refuses it.
+ */
 async function existingDataDir(flags: Flags, run: CliRun): Promise<string> {
-  const { dataDir } = (await resolveConfig({ flags: { data: flags.data }, env: run.io.env })).config;
+  const setting = settingOf('dataDir');
+  const fromEnv = (setting.env ?? []).map((name) => run.io.env[name]).find((value) => value !== undefined && value !== '');
+  const given = flags.data ?? fromEnv;
+  const dataDir = (given === undefined ? setting.defaultValue({}) : setting.parse(given)) as string;
   if (!existsSync(dataDir)) {
     throw new AppError('DATA_DIR_MISSING', `No data directory at ${dataDir}: give --data <dir>, or run feedbackd init first`, 400);
   }

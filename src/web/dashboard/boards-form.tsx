@@ -3,8 +3,8 @@ import type { Board } from '../api/types.js';
 import { TextField } from '../components/text-field.js';
 import { useSubmission } from '../pages/account-form.js';
 import { BoardUrlField } from './boards-url.js';
-import { ColourField, cancelOnEscape, FormButtons, hexOf, startingColour, useFocusOnOpen, useUrlFollowsName } from './catalogue-parts.js';
-import { Checkbox, useDraft } from './form-parts.js';
+import { cancelOnEscape, FormButtons, startingColour, useFocusOnOpen, useUrlFollowsName } from './catalogue-parts.js';
+import { Checkbox, ColourField, hexOf, useDraft } from './form-parts.js';
 
 /** The fields the API may refuse, so its message lands under the right one (client.ts FIELD_OF_CODE). */
 const FIELDS = ['name', 'url', 'color', 'display', 'view_voters'] as const;

@@ -1,5 +1,6 @@
 import type { Board } from '../api/types.js';
 import { formatNumber } from '../format.js';
+import { TableWrap } from './table-wrap.js';
 
 /** What a row's buttons do; a button is left out when the session may not use it. */
 export interface BoardActions {
@@ -11,9 +12,7 @@ export interface BoardActions {
 export function BoardsTable({ boards, actions }: { boards: Board[]; actions: BoardActions }) {
   const withActions = Boolean(actions.edit || actions.remove);
   return (
-    // Focusable so that keyboard users can scroll it sideways on a phone.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1).
-    <section class="dashboard-table-wrap" tabIndex={0} aria-label="Boards table">
+    <TableWrap label="Boards table">
       <table class="dashboard-table catalogue-table">
         <thead>
           <tr>
@@ -37,7 +36,7 @@ export function BoardsTable({ boards, actions }: { boards: Board[]; actions: Boa
           ))}
         </tbody>
       </table>
-    </section>
+    </TableWrap>
   );
 }
 

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../pages/post-confirm.js';
 import { can, useSession } from '../session.js';
 import { BoardForm } from './boards-form.js';
 import { type BoardActions, BoardsTable } from './boards-table.js';
-import { HiddenNote, useStoredList, useTask } from './catalogue-parts.js';
+import { CatalogueToolbar, HiddenNote, useStoredList, useTask } from './catalogue-parts.js';
 
 /** Boards: every board with its url, colour, visibility and post count; create, edit, delete. */
 export function BoardsPage() {
@@ -27,16 +27,7 @@ export function BoardsPage() {
       <h1 id="boards-title" ref={heading} tabIndex={-1}>
         Boards
       </h1>
-      <div class="dashboard-toolbar catalogue-toolbar">
-        {can(session, 'board:create') && (
-          <button type="button" class="button button--primary" onClick={() => open({ kind: 'new' })}>
-            New board
-          </button>
-        )}
-        <p role="status" class="catalogue-status">
-          {status}
-        </p>
-      </div>
+      <CatalogueToolbar newLabel={can(session, 'board:create') ? 'New board' : null} status={status} onNew={() => open({ kind: 'new' })} />
       {(task?.kind === 'new' || task?.kind === 'edit') && (
         // Keyed so that switching from one board to another starts a fresh form.
         <BoardForm key={task.kind === 'edit' ? task.item.boardId : 'new'} board={task.kind === 'edit' ? task.item : null} onSaved={saved} onCancel={() => close()} />

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { Field } from '../components/field.js';
-import { type FieldBinding, FormProblem, type Submission, SubmitButton } from '../pages/account-form.js';
+import { FormProblem, type Submission, SubmitButton } from '../pages/account-form.js';
 
 // What the Boards and Roadmaps pages share: a list re-read after every write, the panel that edits
-// or deletes one item (and gives focus back), the colour input, the url that follows the name.
+// or deletes one item (and gives focus back), the starting colour, the url that follows the name.
 
 /** A list read from the API and re-read after every write, so the page shows what is stored. */
 export function useStoredList<T>(load: () => Promise<T[]>) {
@@ -52,6 +51,22 @@ export function useTask<T>() {
   return { task, status, say: setStatus, open, close, heading };
 }
 
+/** The page's "New …" button (null: the session may not create) and the spoken outcome of the last task. */
+export function CatalogueToolbar({ newLabel, status, onNew }: { newLabel: string | null; status: string; onNew: () => void }) {
+  return (
+    <div class="dashboard-toolbar catalogue-toolbar">
+      {newLabel && (
+        <button type="button" class="button button--primary" onClick={onNew}>
+          {newLabel}
+        </button>
+      )}
+      <p role="status" class="catalogue-status">
+        {status}
+      </p>
+    </div>
+  );
+}
+
 /** The save row of an item's form: a refusal that belongs to no field, Save and Cancel. */
 export function FormButtons({ form, saveLabel, onCancel }: { form: Submission; saveLabel: string; onCancel: () => void }) {
   return (
@@ -83,51 +98,6 @@ export function cancelOnEscape(onCancel: () => void) {
     event.preventDefault();
     onCancel();
   };
-}
-
-interface ColourFieldProps {
-  binding: FieldBinding;
-  label: string;
-  hint?: string;
-  /** As typed: `#2f6fdb` or `2f6fdb`; the API is the judge of anything else. */
-  value: string;
-  onValue: (value: string) => void;
-}
-
-/** A colour as its hex value, with the browser's picker beside it (both change the same value). */
-export function ColourField({ binding, label, hint, value, onValue }: ColourFieldProps) {
-  const hex = hexOf(value);
-  const valid = /^[0-9a-f]{6}$/.test(hex);
-  return (
-    <Field id={binding.id} label={label} error={binding.error} hint={hint}>
-      {(describedBy, invalid) => (
-        <div class="colour-field">
-          <input
-            id={binding.id}
-            name={binding.name}
-            type="text"
-            autocomplete="off"
-            spellcheck={false}
-            value={value}
-            onInput={(event) => onValue(event.currentTarget.value)}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-          />
-          <input
-            type="color"
-            aria-label={`Pick the ${label.toLowerCase()}`}
-            value={valid ? `#${hex}` : '#000000'}
-            onInput={(event) => onValue(event.currentTarget.value)}
-          />
-        </div>
-      )}
-    </Field>
-  );
-}
-
-/** The colour to send: the API takes 6 hex digits without `#` (API.md §1.8). */
-export function hexOf(value: string): string {
-  return value.trim().replace(/^#/, '').toLowerCase();
 }
 
 /** Distinct, mid-tone colours a new board or roadmap starts with; any can be changed. */

@@ -1,7 +1,7 @@
 import type { RefObject } from 'preact';
 import type { Board, Post, Roadmap } from '../api/types.js';
 import { type PostAction, PostRow, type PostRights } from './posts-row.js';
-import { useTableFits } from './table-fits.js';
+import { TableWrap } from './table-wrap.js';
 
 interface PostsTableProps {
   posts: Post[];
@@ -18,10 +18,8 @@ interface PostsTableProps {
 
 /** The posts of one page; on a phone the table scrolls sideways inside its focusable wrap. */
 export function PostsTable({ posts, boards, roadmaps, rightsOf, busy, wrapRef, onChanged, onAction }: PostsTableProps) {
-  const fits = useTableFits(wrapRef);
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone; keyboard users scroll it by focusing it.
-    <section ref={wrapRef} class={`dashboard-table-wrap posts-table-wrap${fits ? ' dashboard-table-wrap--fits' : ''}`} tabIndex={0} aria-label="Post list" aria-busy={busy}>
+    <TableWrap label="Post list" busy={busy} wrapRef={wrapRef} extraClass="posts-table-wrap">
       <table class="dashboard-table posts-table">
         <thead>
           <tr>
@@ -44,6 +42,6 @@ export function PostsTable({ posts, boards, roadmaps, rightsOf, busy, wrapRef, o
           ))}
         </tbody>
       </table>
-    </section>
+    </TableWrap>
   );
 }

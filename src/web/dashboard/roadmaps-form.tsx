@@ -2,8 +2,8 @@ import { createRoadmap, type RoadmapInput, updateRoadmap } from '../api/dashboar
 import type { Roadmap } from '../api/types.js';
 import { TextField } from '../components/text-field.js';
 import { useSubmission } from '../pages/account-form.js';
-import { ColourField, cancelOnEscape, FormButtons, hexOf, startingColour, useFocusOnOpen, useUrlFollowsName } from './catalogue-parts.js';
-import { Checkbox, useDraft } from './form-parts.js';
+import { cancelOnEscape, FormButtons, startingColour, useFocusOnOpen, useUrlFollowsName } from './catalogue-parts.js';
+import { Checkbox, ColourField, hexOf, useDraft } from './form-parts.js';
 
 /** The fields the API may refuse, so its message lands under the right one (client.ts FIELD_OF_CODE). */
 const FIELDS = ['name', 'url', 'color', 'display'] as const;

@@ -4,7 +4,7 @@ import { ErrorNotice } from '../components/notice.js';
 import { Skeleton } from '../components/skeleton.js';
 import { ConfirmDialog } from '../pages/post-confirm.js';
 import { can, useSession } from '../session.js';
-import { HiddenNote, useStoredList, useTask } from './catalogue-parts.js';
+import { CatalogueToolbar, HiddenNote, useStoredList, useTask } from './catalogue-parts.js';
 import { RoadmapForm } from './roadmaps-form.js';
 import { type RoadmapActions, RoadmapsList } from './roadmaps-list.js';
 import { useReorder } from './roadmaps-order.js';
@@ -31,16 +31,7 @@ export function RoadmapsPage() {
         Roadmaps
       </h1>
       <p class="catalogue-intro">The roadmap shows them as columns, in this order{actions.reorder ? ': drag a row, or use its arrows, to move it' : ''}.</p>
-      <div class="dashboard-toolbar catalogue-toolbar">
-        {canCreate && (
-          <button type="button" class="button button--primary" onClick={() => open({ kind: 'new' })}>
-            New roadmap
-          </button>
-        )}
-        <p role="status" class="catalogue-status">
-          {status}
-        </p>
-      </div>
+      <CatalogueToolbar newLabel={canCreate ? 'New roadmap' : null} status={status} onNew={() => open({ kind: 'new' })} />
       {(task?.kind === 'new' || task?.kind === 'edit') && (
         // Keyed so that switching from one roadmap to another starts a fresh form.
         <RoadmapForm key={task.kind === 'edit' ? task.item.id : 'new'} roadmap={task.kind === 'edit' ? task.item : null} onSaved={saved} onCancel={() => close()} />

@@ -5,6 +5,7 @@ import { Skeleton } from '../components/skeleton.js';
 import { formatNumber } from '../format.js';
 import { can, useSession } from '../session.js';
 import { useLoad } from '../use-load.js';
+import { TableWrap } from './table-wrap.js';
 
 /** The name of the role just created, said once on the list it returns to. */
 let justCreated: string | null = null;
@@ -64,8 +65,7 @@ function CreatedNotice() {
 /** Name and count first: on a phone they stay in view while the description scrolls. */
 function RoleTable({ roles }: { roles: RoleDetail[] }) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone; keyboard users scroll it by focusing it.
-    <section class="dashboard-table-wrap" tabIndex={0} aria-label="List of roles">
+    <TableWrap label="List of roles">
       <table class="dashboard-table roles-table">
         <thead>
           <tr>
@@ -89,6 +89,6 @@ function RoleTable({ roles }: { roles: RoleDetail[] }) {
           ))}
         </tbody>
       </table>
-    </section>
+    </TableWrap>
   );
 }

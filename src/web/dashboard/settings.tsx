@@ -1,14 +1,13 @@
 import { getLabs, getSettings, updateLabs, updateSettings } from '../api/endpoints.js';
 import type { Labs, Settings } from '../api/types.js';
 import { applyAccent, contrast, textOn } from '../colour.js';
-import { Field } from '../components/field.js';
 import { ErrorNotice } from '../components/notice.js';
 import { Skeleton } from '../components/skeleton.js';
 import { TextField } from '../components/text-field.js';
 import { type FieldBinding, useSubmission } from '../pages/account-form.js';
 import { siteStore } from '../site.js';
 import { useLoad } from '../use-load.js';
-import { Checkbox, SaveRow, useDraft } from './form-parts.js';
+import { Checkbox, ColourField, hexOf, SaveRow, useDraft } from './form-parts.js';
 
 /** The page background the accent must stand out on (tokens.css, light). */
 const PAGE = 'ffffff';
@@ -110,25 +109,11 @@ function SiteForm({ settings }: { settings: Settings }) {
 
 /** The accent colour: a picker and its hex value, with a preview and its contrast verdict. */
 function AccentField({ binding, value, onValue }: { binding: FieldBinding; value: string; onValue: (value: string) => void }) {
-  const hex = /^#[0-9a-f]{6}$/i.test(value) ? value.slice(1).toLowerCase() : null;
+  const hex = hexOf(value);
+  const verdict = `${binding.id}-verdict`;
+  const preview = /^[0-9a-f]{6}$/.test(hex) ? { id: verdict, node: <AccentPreview hex={hex} id={verdict} /> } : undefined;
   return (
-    <Field id={binding.id} label="Accent colour" error={binding.error} hint="Buttons, links and the focus ring use it.">
-      {(describedBy, invalid) => (
-        <div class="accent-field">
-          <input
-            id={binding.id}
-            name={binding.name}
-            type="text"
-            value={value}
-            onInput={(event) => onValue(event.currentTarget.value)}
-            aria-describedby={[describedBy, `${binding.id}-verdict`].filter(Boolean).join(' ')}
-            aria-invalid={invalid}
-          />
-          <input type="color" aria-label="Pick the accent colour" value={hex ? `#${hex}` : '#484d7c'} onInput={(event) => onValue(event.currentTarget.value)} />
-          {hex && <AccentPreview hex={hex} id={`${binding.id}-verdict`} />}
-        </div>
-      )}
-    </Field>
+    <ColourField binding={binding} label="Accent colour" hint="Buttons, links and the focus ring use it." value={value} onValue={onValue} preview={preview} />
   );
 }
 

@@ -1,6 +1,5 @@
-import { useRef } from 'preact/hooks';
 import type { UserListItem } from '../api/dashboard-users.js';
-import { useTableFits } from './table-fits.js';
+import { TableWrap } from './table-wrap.js';
 import { type UserAction, UserRow } from './users-row.js';
 
 interface UsersTableProps {
@@ -13,11 +12,8 @@ interface UsersTableProps {
 
 /** The users of one page; on a phone the table scrolls sideways inside its focusable wrap. */
 export function UsersTable({ users, mayChangeRoles, busy, onAction }: UsersTableProps) {
-  const wrapRef = useRef<HTMLElement>(null);
-  const fits = useTableFits(wrapRef);
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone; keyboard users scroll it by focusing it.
-    <section ref={wrapRef} class={`dashboard-table-wrap users-table-wrap${fits ? ' dashboard-table-wrap--fits' : ''}`} tabIndex={0} aria-label="User list" aria-busy={busy}>
+    <TableWrap label="User list" busy={busy} extraClass="users-table-wrap">
       <table class="dashboard-table users-table">
         <thead>
           <tr>
@@ -42,6 +38,6 @@ export function UsersTable({ users, mayChangeRoles, busy, onAction }: UsersTable
           ))}
         </tbody>
       </table>
-    </section>
+    </TableWrap>
   );
 }
