@@ -93,6 +93,33 @@ test.serial('Preview shows the description as rendered Markdown, and Write bring
   await expectNoProblems(t, page);
 });
 
+test.serial('“Post idea” waits for the boards, so a quick click never posts an idea without its board', async (t) => {
+  const { web } = t.context;
+  const page = await openPage(t, '/', { as: poster });
+  let release = () => {};
+  const boardsArrive = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === '/api/v1/boards',
+    async (route) => {
+      await boardsArrive;
+      await route.continue();
+    },
+  );
+  await page.goto(`${web.url}/new?board=feature-requests`);
+  await page.getByLabel('Title').fill('Posted the moment the page opened');
+  const postIdea = page.getByRole('button', { name: 'Post idea' });
+  t.true(await postIdea.isDisabled());
+  release();
+  await postIdea.click();
+  await page.waitForURL(/\/p\/posted-the-moment-the-page-opened/);
+  const slug = new URL(page.url()).pathname.split('/').pop()!;
+  const created = await callApi<{ post: PostDetail }>(web, 'POST', '/posts/slug', { slug }, poster);
+  t.is(created.post.board?.url, 'feature-requests');
+  await expectNoProblems(t, page);
+});
+
 test.serial('the API’s title error shows under Title and nothing typed is lost', async (t) => {
   const page = await openPage(t, '/new?board=feature-requests', { as: poster });
   await page.getByLabel('Description').fill('Details that must survive.');

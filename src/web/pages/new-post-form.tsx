@@ -1,5 +1,5 @@
 import { useLocation } from 'preact-iso/router';
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { ApiError, fieldOf } from '../api/client.js';
 import { createPost, listBoards } from '../api/endpoints.js';
 import type { Board } from '../api/types.js';
@@ -24,16 +24,16 @@ const CONTENT_MAX = 50_000;
 export function NewPostForm() {
   const location = useLocation();
   const boards = useLoad(listBoards, []);
-  const [boardId, setBoardId] = useState('');
+  // Derived, not set by an effect: a click in the moment between the boards' arrival and an
+  // effect's run would otherwise post with no board chosen.
+  const [pickedBoardId, setPickedBoardId] = useState<string | null>(null);
+  const boardId = pickedBoardId ?? (boards.data ? presetBoard(boards.data, location.query.board) : '');
+  const boardsLoading = !boards.data && !boards.error;
   const [title, setTitle] = useState(location.query.title ?? '');
   const [content, setContent] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
-  useEffect(() => {
-    if (boards.data) setBoardId((chosen) => chosen || presetBoard(boards.data!, location.query.board));
-  }, [boards.data]);
-
   const showErrors = (next: FieldErrors) => {
     setErrors(next);
     const first = (Object.keys(CONTROL_OF) as FieldName[]).find((name) => next[name]);
@@ -42,7 +42,7 @@ export function NewPostForm() {
 
   const submit = async (event: Event) => {
     event.preventDefault();
-    if (pending) return;
+    if (pending || boardsLoading) return;
     if (!boardId && (boards.data?.length ?? 0) > 0) return showErrors({ boardId: 'Choose a board.' });
     setPending(true);
     setErrors({});
@@ -61,13 +61,13 @@ export function NewPostForm() {
   const board = boards.data?.find((b) => b.boardId === boardId);
   return (
     <form class="card new-post__form" onSubmit={submit} noValidate>
-      <BoardField boards={boards} value={boardId} error={errors.boardId} onChange={setBoardId} />
+      <BoardField boards={boards} value={boardId} error={errors.boardId} onChange={setPickedBoardId} />
       <TextField id="new-post-title" label="Title" hint="A short summary, like “Export votes as CSV”." type="text" autocomplete="off" maxLength={TITLE_MAX} value={title} onValue={setTitle} error={errors.title} />
       <SimilarPosts title={title} boardId={boardId || undefined} />
       <MarkdownEditor id="new-post-content" label="Description" value={content} onInput={setContent} error={errors.contentMarkdown} maxLength={CONTENT_MAX} />
       {failure !== null && <ErrorNotice error={failure} />}
       <div class="form-actions">
-        <button type="submit" class="button button--primary" disabled={pending}>
+        <button type="submit" class="button button--primary" disabled={pending || boardsLoading}>
           {pending ? 'Posting…' : 'Post idea'}
         </button>
         <a class="button button--quiet" href={board ? `/b/${encodeURIComponent(board.url)}` : '/'}>
