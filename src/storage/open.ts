@@ -15,7 +15,7 @@ export async function openStorage(config: Config, logger: Logger, beforeUpgrade?
   }
   assertSupportedUrl(url);
   const { openPostgresStorage } = await import('./postgres/postgres-storage.js');
-  return openPostgresStorage(config, logger);
+  return openPostgresStorage(config, logger, beforeUpgrade);
 }
 
 /** True for a URL of the PostgreSQL engine (`postgres://` or `postgresql://`). */

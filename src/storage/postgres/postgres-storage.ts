@@ -4,6 +4,7 @@ import type { Config } from '../../config/types.js';
 import type { Logger } from '../../logger.js';
 import type {
   ActivitiesRepo,
+  BeforeUpgrade,
   BoardsRepo,
   CommentsRepo,
   DatabaseSnapshot,
@@ -25,6 +26,7 @@ import { guardedWrites } from './guarded-writes.js';
 import { prepared } from './prepared.js';
 import { probeWrites } from './write-probe.js';
 import { migrate, schemaVersion, withMigratedDatabase } from './migrate.js';
+import { MIGRATIONS } from './migrations/index.js';
 import type { Queryable } from './queryable.js';
 import { createRepositories } from './repositories.js';
 import { readSnapshot } from './snapshot.js';
@@ -43,7 +45,7 @@ import { readSnapshot } from './snapshot.js';
 export const MAX_ATTEMPTS = 20;
 
 /** Opens the PostgreSQL engine on `config.databaseUrl`: connects, applies missing migrations. */
-export async function openPostgresStorage(config: Config, logger: Logger): Promise<Storage> {
+export async function openPostgresStorage(config: Config, logger: Logger, beforeUpgrade?: BeforeUpgrade): Promise<Storage> {
   if (config.databaseUrl === null) throw new Error('openPostgresStorage needs a database URL');
   const pool = new pg.Pool({
     connectionString: config.databaseUrl,
@@ -60,14 +62,32 @@ export async function openPostgresStorage(config: Config, logger: Logger): Promi
   // query on it fails instead, and the transaction answers 503.
   pool.on('connect', (client) => client.on('error', (error) => logger.warn({ err: error }, 'PostgreSQL connection failed in use')));
   try {
+    const backup = beforeUpgrade ? await copyBeforeUpgrade(pool, beforeUpgrade) : null;
     const applied = await migrate(pool);
-    if (applied.length > 0) logger.info({ migrations: applied }, 'database schema migrated');
+    if (applied.length > 0) logger.info({ migrations: applied, backup }, backup ? `database schema migrated; the rows as they were are in ${backup}` : 'database schema migrated');
   } catch (error) {
     await pool.end().catch(() => undefined);
     throw openFailure(error, config.databaseUrl);
   }
   logger.debug('PostgreSQL storage opened');
   return new PostgresStorage(pool, logger);
+}
+
+/**
+ * A database of an older schema, with rows in it, is copied (by `beforeUpgrade`, into a backup file)
+ * before its migrations run. The copy reads the columns every schema since the first has had; a new
+ * database or a current one is left alone. Returns the file, or null when there was nothing to copy.
+ */
+async function copyBeforeUpgrade(pool: pg.Pool, beforeUpgrade: BeforeUpgrade): Promise<string | null> {
+  const version = await schemaVersion(pool);
+  const latest = Math.max(...MIGRATIONS.map((migration) => migration.id));
+  if (version === 0 || version >= latest) return null;
+  const client = await pool.connect();
+  try {
+    return await beforeUpgrade(await readSnapshot(client), 'postgres');
+  } finally {
+    client.release();
+  }
 }
 
 /** Applies the missing migrations without opening the storage (`feedbackd migrate`). */
