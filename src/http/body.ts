@@ -1,41 +1,74 @@
 import type { IncomingMessage } from 'node:http';
-import { parse as parseContentType } from 'content-type';
 import type { Context, Middleware } from 'koa';
-import getRawBody from 'raw-body';
+import { HttpMethodEnum, koaBody } from 'koa-body';
 import { appError, validationError } from '../errors.js';
 import type { Body } from '../services/validation/fields.js';
 
 /*
- * Why not koa-body: it picks a parser by Content-Type before reading, so an oversized text/plain
- * body gets no 413 (API.md §1.6 orders 413 → 415 → 400); it decodes any charset iconv knows
- * instead of answering 415; it keeps `__proto__`-style keys; and ARCHITECTURE.md measured it at
- * ~25k req/s against ~35k for a minimal reader. So raw-body reads (with the size limit),
- * content-type parses the header and JSON.parse does the rest.
+ * API.md §1.2/§1.6: 415 (from the headers alone) → 413 → 400 INVALID_JSON → 400 VALIDATION_ERROR.
+ *
+ * Our header check runs first because koa-body never answers 415: a body whose type it was not
+ * told about is silently left unread, and it ignores the request's charset (it decodes with its
+ * own `encoding` option). Only a zero-length body escapes the 415: §1.2 makes it `{}` whatever
+ * the headers, and for a chunked one we wait for its first event to know.
+ *
+ * koa-body then reads: only the methods that carry a body, only the JSON media types, 1 MiB by
+ * Content-Length up front and while streaming (raw-body's 413, mapped to ours in `onError`).
+ * It reads with its text reader, not its JSON parser, whose answers are not the contract's:
+ * co-body decodes UTF-8 lossily (bad bytes become U+FFFD, not INVALID_JSON), throws on a
+ * `__proto__` key (koa-body does not pass `onProtoPoisoning` on) yet keeps `constructor` and
+ * `prototype`, and its strict mode makes a top-level scalar a parse error, not VALIDATION_ERROR.
+ * So the last steps stay ours: decode strictly, JSON.parse (last duplicate key wins; a reviver
+ * drops the unsafe keys at every depth), demand an object. koa-body decodes as latin1, one char
+ * per byte, only so that the bytes come back intact for the strict decode.
+ *
+ * A refused body stays unread (413, 415): the answer closes the connection rather than let Node
+ * drain an upload of any size.
  */
 
 /** API.md §1.12: request bodies up to 1 MiB. */
-export const BODY_LIMIT_BYTES = 1_048_576;
+const BODY_LIMIT_BYTES = 1_048_576;
 
-const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const JSON_SUBTYPE = /^application\/(?:[!#$%&'*.^_`|~0-9a-z-]+\+)?json$/;
+/** API.md §1.2, as `ctx.is()` patterns: for our 415 check and for what koa-body reads. */
+const JSON_TYPES = ['application/json', 'application/*+json'];
+const METHODS_WITH_BODY = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE];
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 // A key can only be unsafe if its name (or a \u escape that could spell it) appears in the text.
 const MAY_HOLD_UNSAFE_KEY = /__proto__|constructor|prototype|\\u/;
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
+const readBodyAsLatin1 = koaBody({
+  json: false,
+  urlencoded: false,
+  multipart: false,
+  text: true,
+  textTypes: JSON_TYPES,
+  textLimit: BODY_LIMIT_BYTES,
+  encoding: 'latin1',
+  parsedMethods: METHODS_WITH_BODY,
+  onError: (error, ctx) => {
+    throw refusedUnread(ctx, bodyReadError(error));
+  },
+});
+
 /** Route middleware: reads the JSON object body into `ctx.state.body` (API.md §1.2); other methods keep `{}`. */
 export const parseBody: Middleware = async (ctx, next) => {
-  if (METHODS_WITH_BODY.has(ctx.method)) ctx.state.body = await readJsonBody(ctx);
+  if (mayHaveBody(ctx)) ctx.state.body = await readJsonObject(ctx);
   await next();
 };
 
-/** The request body as a JSON object, checked in the order 413 → 415 → 400 INVALID_JSON → 400 VALIDATION_ERROR. */
-export async function readJsonBody(ctx: Context): Promise<Body> {
-  const req = ctx.req;
-  if (!mayHaveBody(req)) return {};
-  const bytes = await readLimited(ctx);
+/** GET/HEAD/OPTIONS bodies are never read (§1.15.3); neither is one announced as zero-length. */
+function mayHaveBody(ctx: Context): boolean {
+  const { headers } = ctx.req;
+  const length = headers['content-length'];
+  const hasBytes = headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+  return hasBytes && (METHODS_WITH_BODY as string[]).includes(ctx.method);
+}
+
+async function readJsonObject(ctx: Context): Promise<Body> {
+  if (!hasJsonHeaders(ctx)) return refuseUnlessEmpty(ctx);
+  const bytes = await readBytes(ctx);
   if (bytes.length === 0) return {};
-  assertJsonContent(req);
   const value = parseJson(bytes);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw validationError('', 'Request body must be a JSON object');
@@ -43,41 +76,56 @@ export async function readJsonBody(ctx: Context): Promise<Body> {
   return value as Body;
 }
 
-function mayHaveBody(req: IncomingMessage): boolean {
-  const length = req.headers['content-length'];
-  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+/** A JSON media type, charset utf-8 if any, no Content-Encoding but `identity` (koa-body would inflate gzip, deflate, br). */
+function hasJsonHeaders(ctx: Context): boolean {
+  // Koa answers '' for a Content-Type whose parameters it cannot parse: such a body is read as UTF-8.
+  const charset = ctx.request.charset.toLowerCase();
+  const encoding = ctx.get('Content-Encoding');
+  return Boolean(ctx.is(JSON_TYPES)) && (charset === '' || charset === 'utf-8') && (encoding === '' || encoding === 'identity');
 }
 
-async function readLimited(ctx: Context): Promise<Buffer> {
-  const req = ctx.req;
-  try {
-    return await getRawBody(req, { length: req.headers['content-length'], limit: BODY_LIMIT_BYTES });
-  } catch (error) {
-    // The rest of the body stays unread: close the connection after answering rather than
-    // drain an upload of any size (Node would otherwise read and discard it all).
-    ctx.set('Connection', 'close');
-    throw bodyReadError(error);
-  }
+/** §1.2: a zero-length body is `{}` whatever its headers. A chunked one's headers cannot tell; its first event can. */
+async function refuseUnlessEmpty(ctx: Context): Promise<Body> {
+  if (ctx.req.headers['content-length'] === undefined && (await endsWithoutData(ctx.req))) return {};
+  throw refusedUnread(ctx, appError('UNSUPPORTED_MEDIA_TYPE'));
+}
+
+/** Waits for the first chunk or the end, taking nothing out of the stream; a request cut off counts as data. */
+function endsWithoutData(req: IncomingMessage): Promise<boolean> {
+  return new Promise((resolve) => {
+    const settle = (empty: boolean) => {
+      req.off('readable', onReadable).off('close', onClose);
+      resolve(empty);
+    };
+    // 'readable' fires once bytes are buffered or the stream has ended with none.
+    const onReadable = () => settle(req.readableLength === 0);
+    const onClose = () => settle(false);
+    req.on('readable', onReadable).on('close', onClose);
+  });
+}
+
+/** The body's bytes, read by koa-body within the limit (its text reader, `next` left to us). */
+async function readBytes(ctx: Context): Promise<Buffer> {
+  await readBodyAsLatin1(ctx, async () => {});
+  const text = ctx.request.body;
+  // Only `ctx.state.body` holds the body; the latin1 text must not be mistaken for it.
+  delete ctx.request.body;
+  if (typeof text !== 'string') throw new Error('koa-body did not read a body that passed the JSON header check');
+  return Buffer.from(text, 'latin1');
+}
+
+/** The error, answered with `Connection: close`: the rest of the body is never read (header comment). */
+function refusedUnread(ctx: Context, error: unknown): unknown {
+  ctx.set('Connection', 'close');
+  return error;
 }
 
 /** raw-body's 413 (by Content-Length up front or while reading) maps to ours; a cut-short body is not JSON. */
-function bodyReadError(error: unknown): unknown {
+function bodyReadError(error: Error): unknown {
   const status = (error as { status?: unknown }).status;
   if (status === 413) return appError('PAYLOAD_TOO_LARGE');
   if (status === 400) return appError('INVALID_JSON');
   return error;
-}
-
-function assertJsonContent(req: IncomingMessage): void {
-  const header = req.headers['content-type'];
-  if (header === undefined) throw appError('UNSUPPORTED_MEDIA_TYPE');
-  const { type, parameters } = parseContentType(header);
-  const charset = parameters.charset;
-  if (!JSON_SUBTYPE.test(type)) throw appError('UNSUPPORTED_MEDIA_TYPE');
-  if (charset !== undefined && charset.toLowerCase() !== 'utf-8') throw appError('UNSUPPORTED_MEDIA_TYPE');
-  // A compressed body is not the JSON text it claims to be; we do not inflate uploads.
-  const encoding = req.headers['content-encoding'];
-  if (encoding !== undefined && encoding.toLowerCase() !== 'identity') throw appError('UNSUPPORTED_MEDIA_TYPE');
 }
 
 function parseJson(bytes: Buffer): unknown {

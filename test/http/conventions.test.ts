@@ -297,9 +297,11 @@ test('exactly 1 MiB is accepted, one byte more is not', async (t) => {
   t.is(over.status, 413);
 });
 
-test('413 comes before 415 and 415 before INVALID_JSON', async (t) => {
+test('415 comes before 413 (decided from the headers) and before INVALID_JSON; 413 before INVALID_JSON', async (t) => {
   const huge = await server.request('POST', '/test/echo', { rawBody: 'x'.repeat(2 * MIB), headers: { 'content-type': 'text/plain' } });
-  t.deepEqual(huge.body, TOO_LARGE);
+  t.deepEqual(huge.body, UNSUPPORTED);
+  const hugeJson = await server.request('POST', '/test/echo', { rawBody: '{'.repeat(2 * MIB), headers: { 'content-type': 'application/json' } });
+  t.deepEqual(hugeJson.body, TOO_LARGE);
   const text = await server.request('POST', '/test/echo', { rawBody: '{not json', headers: { 'content-type': 'text/plain' } });
   t.deepEqual(text.body, UNSUPPORTED);
 });
