@@ -110,3 +110,36 @@ export function validationError(path: string, rule: string): AppError {
   const message = path === '' ? rule : `${path} ${rule}`;
   return new AppError('VALIDATION_ERROR', message, 400, [{ path, message }]);
 }
+
+/**
+ * Codes whose message is worded per request, so they are not in the catalogue: VALIDATION_ERROR
+ * (per field), MISSING_TOKEN (per mail-token purpose, services/mail-tokens.ts) and
+ * OWNER_CANNOT_BE_BLOCKED (names the owner, services/user-admin.ts). The API describes them with
+ * these texts.
+ */
+const WORDED_PER_REQUEST = {
+  VALIDATION_ERROR: [400, '`<path> <rule>`, e.g. "limit must be an integer between 1 and 100"'],
+  MISSING_TOKEN: [400, 'Email verification token missing / Password reset token missing'],
+  OWNER_CANNOT_BE_BLOCKED: [409, '<owner email> is the owner and cannot be blocked: make someone else the owner first (feedbackd user make-owner <user>)'],
+} as const satisfies Record<string, readonly [number, string]>;
+
+/** Every code an answer can carry. */
+export type AnswerCode = ErrorCode | keyof typeof WORDED_PER_REQUEST;
+
+function describedCode(code: AnswerCode): readonly [number, string] {
+  return code in WORDED_PER_REQUEST ? WORDED_PER_REQUEST[code as keyof typeof WORDED_PER_REQUEST] : CATALOGUE[code as ErrorCode];
+}
+
+/** The documented status of a code (for the API's own description of itself). */
+export function errorStatus(code: AnswerCode): number {
+  return describedCode(code)[0];
+}
+
+/** The documented message of a code. */
+export function errorMessage(code: AnswerCode): string {
+  return describedCode(code)[1];
+}
+
+/** Every code an answer can carry, for the reference's code table. */
+export const ANSWER_CODES = [...Object.keys(CATALOGUE), ...Object.keys(WORDED_PER_REQUEST)] as AnswerCode[];
+

@@ -31,7 +31,7 @@ export async function issueMailToken(
 }
 
 /** Purpose-specific texts of MISSING_TOKEN and INVALID_TOKEN (API.md §5). */
-const TOKEN_MESSAGES: Readonly<Record<MailTokenPurpose, { missing: string; invalid: string }>> = {
+export const TOKEN_MESSAGES: Readonly<Record<MailTokenPurpose, { missing: string; invalid: string }>> = {
   verify: { missing: 'Email verification token missing', invalid: 'Email verification token is invalid' },
   reset: { missing: 'Password reset token missing', invalid: 'Password reset token is invalid' },
 };

@@ -8,6 +8,7 @@ import { createLogger, type Logger } from '../../src/logger.js';
 import type { ServiceContext } from '../../src/services/context.js';
 import { createServiceContext } from '../../src/services/create-context.js';
 import { testConfig } from './config.js';
+import { checkAgainstDocument } from './openapi-check.js';
 import { TEST_ENGINE, testDatabaseUrl } from './engine.js';
 import { createSchema } from './pg-schema.js';
 
@@ -105,7 +106,9 @@ export async function sendRequest(
   // The cast: with DOM types in the test project (browser tests), fetch wants an ArrayBuffer-backed view.
   const response = await fetch(url, { method, headers, body: payload as string | Uint8Array<ArrayBuffer> | undefined });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: parseJsonOrNull(text), text };
+  const body = parseJsonOrNull(text);
+  if (!options.fromRoot) checkAgainstDocument(method, path, response.status, body, text);
+  return { status: response.status, headers: response.headers, body, text };
 }
 
 function parseJsonOrNull(text: string): unknown {

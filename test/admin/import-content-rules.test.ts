@@ -65,11 +65,11 @@ test('import refuses the values the API would refuse, naming the row and field, 
   const { ctx, refusal } = await emptyBoard(t);
   const ada = user();
   const cases: Array<[Record<string, unknown>, string]> = [
-    [{ boards: [board({ url: 'get' })] }, 'boards[0] field url: "get" is reserved: a route of the API has that path (API.md §4.6)'],
+    [{ boards: [board({ url: 'get' })] }, 'boards[0] field url: "get" is reserved: a route of the API has that path under /api/v1/boards/'],
     [{ boards: [board({ url: 'my board/../x' })] }, 'boards[0] field url: is not what the API stores: it would store "my-board-x"'],
     [{ boards: [board({ color: 'zzzzzz' })] }, "boards[0] field color: breaks the API's rule (Color must be a valid hexadecimal value)"],
     [{ boards: [board({ name: 'n'.repeat(500) })] }, "boards[0] field name: breaks the API's rule (Board name cannot exceed 50 characters)"],
-    [{ roadmaps: [{ ...board({ url: 'sort' }), index: 1 }] }, 'roadmaps[0] field url: "sort" is reserved: a route of the API has that path (API.md §4.7)'],
+    [{ roadmaps: [{ ...board({ url: 'sort' }), index: 1 }] }, 'roadmaps[0] field url: "sort" is reserved: a route of the API has that path under /api/v1/roadmaps/'],
     [{ roles: [role({ permissions: ['post:create', 'everything'] })] }, "roles[0] field permissions: breaks the API's rule (Unknown permission: everything)"],
     [{ users: [user({ email: 'not-an-email' })] }, "users[0] field email: breaks the API's rule (Enter valid email)"],
     [{ users: [user({ name: 'Ada\u0000' })] }, 'users[0] field name: must not contain NUL characters'],

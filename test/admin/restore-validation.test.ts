@@ -96,7 +96,7 @@ test('every field keeps the API rule of what it holds, and text both engines can
   const { doc, refusal } = await backupToBreak(t);
   const { boards, comments, roles, users } = doc.tables;
   const board = `table boards, row ${boards[0].id}`;
-  t.is(await refusal((copy) => (copy.tables.boards[0].url = 'get')), `${board}, field url: "get" is reserved: a route of the API has that path (API.md §4.6)`);
+  t.is(await refusal((copy) => (copy.tables.boards[0].url = 'get')), `${board}, field url: "get" is reserved: a route of the API has that path under /api/v1/boards/`);
   t.is(await refusal((copy) => (copy.tables.boards[0].url = 'my board/../x')), `${board}, field url: is not what the API stores: it would store "my-board-x"`);
   t.is(await refusal((copy) => (copy.tables.boards[0].color = 'zzzzzz')), `${board}, field color: breaks the API's rule (Color must be a valid hexadecimal value)`);
   t.is(await refusal((copy) => (copy.tables.boards[0].name = 'n'.repeat(500))), `${board}, field name: breaks the API's rule (Board name cannot exceed 50 characters)`);

@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { QUIET_ENV, ROOT, startServing, stopServing, tempDir } from './_cli.ts';
 
 const run = promisify(execFile);
@@ -15,7 +15,7 @@ const npmEnv = { ...process.env, npm_config_update_notifier: 'false', npm_config
 async function pack(dir: string): Promise<string> {
   const copy = join(dir, 'package');
   await mkdir(copy);
-  for (const entry of ['package.json', 'README.md', 'LICENSE', 'bin', 'dist']) await cp(join(ROOT, entry), join(copy, entry), { recursive: true });
+  for (const entry of ['package.json', 'README.md', 'LICENSE', 'bin', 'dist', 'src/openapi']) await cp(join(ROOT, entry), join(copy, entry), { recursive: true });
   await run(process.execPath, [join(ROOT, 'test', 'tools', 'pack-manifest.mjs'), 'strip', copy]);
   const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: copy, env: npmEnv });
   const [packed] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
@@ -29,7 +29,8 @@ test('the packed package installs without scripts and runs: --version, init --ye
   t.true(files.includes('dist/web/index.html'), 'the web app is built in');
   t.true(files.includes('dist/cli/main.js'));
   t.deepEqual(files.filter((path) => path.endsWith('.map')), [], 'no source maps without their sources');
-  t.deepEqual(files.filter((path) => path.startsWith('src/') || path.startsWith('test/')), []);
+  t.deepEqual(files.filter((path) => path.startsWith('src/') || path.startsWith('test/')).sort(), ['src/openapi/openapi.json', 'src/openapi/reference.md'], 'the API reference, no sources');
+  t.true(files.includes('dist/api/index.d.ts'), 'the API types');
 
   const app = join(dir, 'app');
   await mkdir(app);
@@ -65,6 +66,32 @@ test('the packed package installs without scripts and runs: --version, init --ye
   t.regex(await home.text(), /<script type="module" src="\/assets\/main-/);
   t.is((await stopServing(serving)).code, 0);
 
+  await checkApiTypes(t, app);
+
   const unit = await run(bin, ['service', '--print', '--user', 'feedbackd', '--data', data], { env });
   t.true(unit.stdout.includes(`ExecStart=${process.execPath} ${join(app, 'node_modules', 'feedbackd', 'bin', 'feedbackd.js')} serve`), unit.stdout);
 });
+
+/** `feedbackd/api` gives a TypeScript client the API's types: right use compiles, wrong use does not. */
+async function checkApiTypes(t: ExecutionContext, app: string): Promise<void> {
+  const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  const flags = ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--skipLibCheck', 'false'];
+  await writeFile(
+    join(app, 'client.ts'),
+    [
+      "import type { Post, paths } from 'feedbackd/api';",
+      "type ListBody = NonNullable<paths['/posts/get']['post']['requestBody']>['content']['application/json'];",
+      "type ListAnswer = paths['/posts/get']['post']['responses'][200]['content']['application/json'];",
+      "export const body: ListBody = { orderBy: 'votes', limit: 5 };",
+      'export const titles = (answer: ListAnswer): string[] => answer.posts.map((post: Post) => post.title);',
+      '',
+    ].join('\n'),
+  );
+  await t.notThrowsAsync(run(process.execPath, [tsc, ...flags, 'client.ts'], { cwd: app }));
+  await writeFile(join(app, 'wrong.ts'), "import type { Post } from 'feedbackd/api';\nexport const post: Post = { postId: 1 } as const;\n");
+  const wrong = await run(process.execPath, [tsc, ...flags, 'wrong.ts'], { cwd: app }).then(
+    () => '',
+    (error: { stdout: string }) => error.stdout,
+  );
+  t.regex(wrong, /wrong\.ts.*error TS/);
+}

@@ -38,7 +38,7 @@ test('import of a file with a reserved board url prints one line naming the row 
   t.is(refused.code, 1);
   t.is(
     refused.stderr,
-    `error: ${file} is not a valid export: boards[1] field url: "check-slug" is reserved: a route of the API has that path (API.md §4.6)\n`,
+    `error: ${file} is not a valid export: boards[1] field url: "check-slug" is reserved: a route of the API has that path under /api/v1/boards/\n`,
   );
   t.deepEqual(await snapshot(data), before);
 });

@@ -29,6 +29,7 @@ import { registerBoardRoutes } from './boards.js';
 import { registerCommentRoutes } from './comments.js';
 import { registerDashboardRoutes } from './dashboard.js';
 import { registerHealthRoutes } from './health.js';
+import { registerOpenApiRoutes } from './openapi.js';
 import { registerPasswordsRoutes } from './passwords.js';
 import { registerPostRoutes } from './posts.js';
 import { registerRoadmapRoutes } from './roadmaps.js';
@@ -41,6 +42,7 @@ import { registerVoteRoutes } from './votes.js';
 /** Registers every route module on the `/api/v1` router. */
 export function registerRoutes(router: Router, services: ServiceContext): void {
   registerHealthRoutes(router, services);
+  registerOpenApiRoutes(router);
   registerSetupRoutes(router, services);
   registerPostRoutes(router, services);
   registerVoteRoutes(router, services);

@@ -134,7 +134,7 @@ export const ROW_RULES = {
       name: apiRule((value) => parseBoardChanges({ name: value }).name),
       url: allOf(
         apiRule((value) => parseBoardChanges({ url: value }).url),
-        notIn(RESERVED_BOARD_URLS, 'a route of the API has that path (API.md §4.6)'),
+        notIn(RESERVED_BOARD_URLS, 'a route of the API has that path under /api/v1/boards/'),
       ),
       color: apiRule((value) => parseBoardChanges({ color: value }).color),
       display: bool,
@@ -148,7 +148,7 @@ export const ROW_RULES = {
       name: apiRule((value) => parseRoadmapChanges({ name: value }).name),
       url: allOf(
         apiRule((value) => parseRoadmapChanges({ url: value }).url),
-        notIn(RESERVED_ROADMAP_URLS, 'a route of the API has that path (API.md §4.7)'),
+        notIn(RESERVED_ROADMAP_URLS, 'a route of the API has that path under /api/v1/roadmaps/'),
       ),
       color: apiRule((value) => parseRoadmapChanges({ color: value }).color),
       index: integerIn(1, MAX_STORED_COUNTER),

@@ -1,0 +1,361 @@
+/*
+ * The resource shapes of API.md §3, as JSON Schema (OpenAPI 3.1 is JSON Schema 2020-12). Every key
+ * is required and no other key is allowed: API.md §1.7 promises that keys are never omitted, and
+ * the HTTP suite validates every answer against these, so an extra or missing field fails a test.
+ */
+import { answer, arrayOf, boolean, count, hexColor, nullable, ref, type Schema, string, timestamp, uuid } from './kit.js';
+
+const text = (description: string): Schema => ({ type: 'string', description });
+
+export const schemas: Record<string, Schema> = {
+  Error: {
+    type: 'object',
+    description: 'Every error answer. `errors` only with VALIDATION_ERROR, with exactly one entry.',
+    properties: {
+      message: text('Human-readable, exact text per code (see the reference).'),
+      code: text('SCREAMING_SNAKE code.'),
+      errors: arrayOf(answer({ path: string, message: string }), {
+        minItems: 1,
+        maxItems: 1,
+      }),
+    },
+    required: ['message', 'code'],
+    additionalProperties: false,
+  },
+  SetupStatus: answer({ is_setup: boolean }, 'Whether the board has an owner yet.'),
+  AuthUser: answer(
+    {
+      authToken: text('Access JWT, sent back as `Authorization: Bearer <token>`.'),
+      userId: uuid,
+      name: text('Cleaned name; "" when none was given.'),
+      username: string,
+      email: text('Lower-case.'),
+      avatar: text('Gravatar URL.'),
+    },
+    'returned by setup, signup and login.',
+  ),
+  PublicUser: answer({ userId: uuid, name: string, avatar: string, username: string }, 'a.k.a. Author'),
+  Profile: answer(
+    {
+      userId: uuid,
+      name: string,
+      username: string,
+      email: string,
+      isVerified: boolean,
+    },
+    'GET /users/profile',
+  ),
+  UpdatedProfile: answer({ userId: uuid, name: string, username: string, email: string }, 'PATCH /users/profile'),
+  UserListItem: answer(
+    {
+      userId: uuid,
+      name: string,
+      email: string,
+      username: string,
+      avatar: string,
+      isVerified: boolean,
+      isBlocked: boolean,
+      isOwner: boolean,
+      notes: nullable(text('Admin notes, set through the CLI.')),
+      createdAt: timestamp,
+      votes: count,
+      posts: count,
+      roles: arrayOf(answer({ id: uuid, name: string, isSystem: boolean }), {
+        description: 'Assigned roles, by name ascending.',
+      }),
+    },
+    'GET /users',
+  ),
+  BoardRef: answer(
+    {
+      boardId: uuid,
+      name: string,
+      color: hexColor,
+      url: string,
+      createdAt: timestamp,
+    },
+    'a board as a post shows it.',
+  ),
+  RoadmapRef: answer({ id: uuid, name: string, url: string, color: hexColor }, 'a roadmap as a post shows it.'),
+  Vote: answer(
+    {
+      voteId: uuid,
+      userId: uuid,
+      postId: uuid,
+      createdAt: timestamp,
+      name: string,
+      username: string,
+      avatar: string,
+    },
+    'A vote with its voter’s public name, username and avatar.',
+  ),
+  ViewerVote: answer({ voteId: uuid, userId: uuid, postId: uuid, createdAt: timestamp }, "The caller's own vote."),
+  Voters: answer(
+    {
+      votes: arrayOf(ref('Vote'), {
+        maxItems: 6,
+        description: 'The 6 most recent votes (createdAt desc, then voteId desc); fewer if fewer exist.',
+      }),
+      votesCount: { ...count, description: 'Every vote on the post.' },
+      viewerVote: {
+        ...nullable(ref('ViewerVote')),
+        description: 'The caller’s own vote; null when anonymous or not voted.',
+      },
+    },
+    'Who voted on a post.',
+  ),
+  VoteEntry: answer({ voteId: uuid, createdAt: timestamp, user: ref('PublicUser') }, 'A vote as `GET /posts/{post_id}/votes` lists it, with the voter.'),
+  Post: answer(
+    {
+      postId: uuid,
+      title: string,
+      slug: string,
+      contentMarkdown: nullable(text('Stored verbatim; never rendered by the server.')),
+      createdAt: timestamp,
+      updatedAt: timestamp,
+      board: {
+        ...nullable(ref('BoardRef')),
+        description: 'null when the post is on no board.',
+      },
+      author: ref('PublicUser'),
+      roadmap: {
+        ...nullable(ref('RoadmapRef')),
+        description: 'The roadmap status; null when none, or when the roadmap is hidden from the caller.',
+      },
+      voters: ref('Voters'),
+    },
+    'A post as lists show it (`POST /posts/get`, `POST /posts/similar`).',
+  ),
+  PostDetail: answer(
+    {
+      postId: uuid,
+      title: string,
+      slug: string,
+      slugId: {
+        type: 'string',
+        pattern: '^[0-9a-z]{1,20}$',
+        description:
+          'The slug’s random tail, fixed for the post’s lifetime: 20 characters for posts created through the API (imported posts may keep a shorter one).',
+      },
+      contentMarkdown: nullable(string),
+      createdAt: timestamp,
+      updatedAt: timestamp,
+      board: {
+        ...nullable(ref('BoardRef')),
+        description: 'null when the post is on no board.',
+      },
+      author: ref('PublicUser'),
+      roadmap: {
+        ...nullable(ref('RoadmapRef')),
+        description: 'The roadmap status; null when none, or when the roadmap is hidden from the caller.',
+      },
+      voters: ref('Voters'),
+    },
+    'A post as `POST /posts/slug` shows it: a list post plus its `slugId`.',
+  ),
+  PostRecord: answer(
+    {
+      postId: uuid,
+      title: string,
+      slug: string,
+      slugId: {
+        type: 'string',
+        pattern: '^[0-9a-z]{1,20}$',
+        description:
+          'The slug’s random tail, fixed for the post’s lifetime: 20 characters for posts created through the API (imported posts may keep a shorter one).',
+      },
+      contentMarkdown: nullable(string),
+      userId: { ...uuid, description: 'The author.' },
+      createdAt: timestamp,
+      updatedAt: timestamp,
+      boardId: nullable(uuid),
+      roadmap_id: {
+        ...nullable(uuid),
+        description: 'snake_case on purpose (LogChimp’s spelling); null when none or hidden from the caller.',
+      },
+    },
+    'A post as stored, answered by `POST /posts` and `PATCH /posts` (LogChimp’s CreatedPost).',
+  ),
+  Board: answer(
+    {
+      boardId: uuid,
+      name: string,
+      url: string,
+      color: hexColor,
+      display: { type: 'boolean', description: 'false = hidden.' },
+      view_voters: {
+        type: 'boolean',
+        description: 'Display hint: whether voter lists are shown on this board.',
+      },
+      post_count: count,
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    },
+    'a board, as every board route returns it.',
+  ),
+  Roadmap: answer(
+    {
+      id: uuid,
+      name: string,
+      url: string,
+      color: hexColor,
+      index: {
+        type: 'integer',
+        minimum: 1,
+        description: 'Position; lists sort by it ascending.',
+      },
+      display: {
+        type: 'boolean',
+        description: 'false = hidden.',
+      },
+      created_at: timestamp,
+      updated_at: timestamp,
+    },
+    'a roadmap, as every roadmap route returns it.',
+  ),
+  Role: answer(
+    {
+      id: uuid,
+      name: text('1..30 characters, unique ignoring case.'),
+      description: nullable(text('At most 50 characters.')),
+      isSystem: { type: 'boolean', description: 'true only for @everyone' },
+      created_at: timestamp,
+      updated_at: timestamp,
+    },
+    '',
+  ),
+  RoleDetail: answer(
+    {
+      id: uuid,
+      name: string,
+      description: nullable(string),
+      isSystem: boolean,
+      created_at: timestamp,
+      updated_at: timestamp,
+      permissions: arrayOf(ref('Permission'), {
+        description: 'In canonical order.',
+      }),
+    },
+    'GET /roles/:role_id',
+  ),
+  Permission: {
+    type: 'string',
+    description: 'the 36 permissions, in canonical order.',
+    enum: [
+      'post:read',
+      'post:create',
+      'post:update',
+      'post:destroy',
+      'board:read',
+      'board:create',
+      'board:update',
+      'board:destroy',
+      'board:assign',
+      'board:unassign',
+      'vote:create',
+      'vote:destroy',
+      'vote:assign',
+      'vote:unassign',
+      'roadmap:read',
+      'roadmap:create',
+      'roadmap:update',
+      'roadmap:destroy',
+      'roadmap:assign',
+      'roadmap:unassign',
+      'dashboard:read',
+      'role:read',
+      'role:create',
+      'role:update',
+      'role:destroy',
+      'role:assign',
+      'role:unassign',
+      'settings:read',
+      'settings:update',
+      'comment:create',
+      'comment:create_internal',
+      'comment:update:own',
+      'comment:update:any',
+      'comment:delete:own',
+      'comment:delete:any',
+      'comment:view_internal',
+    ],
+  },
+  Labs: answer(
+    {
+      comments: {
+        type: 'boolean',
+        description: 'false: POST /posts/:post_id/comments refuses public comments (403 COMMENTS_DISABLED).',
+      },
+      voteOnBehalf: {
+        type: 'boolean',
+        description: 'Enables POST/DELETE /posts/:post_id/votes/:user_id.',
+      },
+    },
+    '',
+  ),
+  Settings: answer(
+    {
+      title: text('The site’s name, 1..255 characters; "Feedback" until changed.'),
+      description: nullable(text('A line about the site, at most 255 characters.')),
+      logo: nullable(text('http(s) URL of the logo, at most 255 characters.')),
+      icon: nullable(text('http(s) URL of the icon, at most 255 characters.')),
+      accentColor: hexColor,
+      googleAnalyticsId: nullable(text('At most 255 characters; feedbackd itself loads nothing from Google.')),
+      isPoweredBy: { type: 'boolean', description: 'Whether clients show a “powered by feedbackd” mark.' },
+      allowSignup: { type: 'boolean', description: 'false: POST /auth/signup answers 403 SIGNUP_NOT_ALLOWED.' },
+      labs: ref('Labs'),
+      developer_mode: {
+        type: 'boolean',
+        description: 'A hint for clients only.',
+      },
+      gravatar: {
+        type: 'boolean',
+        description: 'feedbackd’s extension (README): false = the web app shows initials and never loads avatars from Gravatar.',
+      },
+    },
+    'Site settings, with feedbackd’s `gravatar` extension.',
+  ),
+  Comment: answer(
+    {
+      id: uuid,
+      parent_id: nullable(uuid),
+      body: string,
+      is_internal: {
+        type: 'boolean',
+        description: 'Visible only with comment:view_internal.',
+      },
+      is_edited: boolean,
+      is_spam: boolean,
+      created_at: timestamp,
+      updated_at: timestamp,
+    },
+    'A comment, reply or internal note.',
+  ),
+  Activity: answer(
+    {
+      id: uuid,
+      type: { type: 'string', const: 'comment' },
+      created_at: timestamp,
+      comment: ref('Comment'),
+      author: ref('PublicUser'),
+    },
+    'An entry of a post’s activity: a comment and its author. `id` is the entry’s own id, not the comment’s.',
+  ),
+  PageInfo: answer(
+    {
+      count,
+      current_page: { type: 'integer', minimum: 1 },
+      has_next_page: boolean,
+      start_cursor: nullable(uuid),
+      end_cursor: nullable(uuid),
+    },
+    'Where a cursor page sits: `count` items, `current_page` = floor(items before it / page size) + 1, `has_next_page`, and the ids of its first and last items (null for an empty page).',
+  ),
+  Health: answer(
+    {
+      status: { type: 'string', const: 'ok' },
+      version: text('The feedbackd package version (semver).'),
+    },
+    '',
+  ),
+};
