@@ -19,8 +19,9 @@ import type { Body } from '../services/validation/fields.js';
  * `__proto__` key (koa-body does not pass `onProtoPoisoning` on) yet keeps `constructor` and
  * `prototype`, and its strict mode makes a top-level scalar a parse error, not VALIDATION_ERROR.
  * So the last steps stay ours: decode strictly, JSON.parse (last duplicate key wins; a reviver
- * drops the unsafe keys at every depth), demand an object. koa-body decodes as latin1, one char
- * per byte, only so that the bytes come back intact for the strict decode.
+ * drops the unsafe keys at every depth), demand an object. koa-body decodes as 'binary' (latin1:
+ * one char per byte) only so that the bytes come back intact for the strict decode; under that
+ * name iconv-lite leaves the work to Node instead of its byte-by-byte latin1 table.
  *
  * A refused body stays unread (413, 415): the answer closes the connection rather than let Node
  * drain an upload of any size.
@@ -44,7 +45,7 @@ const readBodyAsLatin1 = koaBody({
   text: true,
   textTypes: JSON_TYPES,
   textLimit: BODY_LIMIT_BYTES,
-  encoding: 'latin1',
+  encoding: 'binary',
   parsedMethods: METHODS_WITH_BODY,
   onError: (error, ctx) => {
     throw refusedUnread(ctx, bodyReadError(error));
