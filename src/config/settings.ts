@@ -262,6 +262,15 @@ export const SETTINGS: readonly AnySetting[] = [
     defaultValue: () => 5000,
     parse: parse.integer(10, 3_600_000),
   },
+  {
+    key: 'webhookTimeoutMs',
+    describe: 'how long one webhook delivery may take (connecting, sending the event and reading the answer), in milliseconds',
+    env: ['FEEDBACKD_WEBHOOK_TIMEOUT_MS'],
+    inFile: true,
+    defaultText: '10000 (10 seconds)',
+    defaultValue: () => 10_000,
+    parse: parse.integer(100, 120_000),
+  },
   // A slow client must not hold a connection (and its memory) open for ever; Node's own defaults are minutes.
   httpTimeoutSetting('headersTimeoutMs', 'HTTP: how long a client may take to send the request headers (at most the request timeout)', 10_000),
   httpTimeoutSetting('requestTimeoutMs', 'HTTP: how long a client may take to send a whole request, a 1 MiB body included', 30_000),

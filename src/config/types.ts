@@ -43,6 +43,8 @@ export interface Config {
   journalMaxBytes: number;
   /** After a failed journal write, the disk is tried again this often (and a failed compaction retried). */
   storageRetryMs: number;
+  /** Webhooks: how long one delivery may take, connecting, sending and reading the answer together, in milliseconds. */
+  webhookTimeoutMs: number;
   /** HTTP: how long a client may take to send the request line and headers, in milliseconds. */
   headersTimeoutMs: number;
   /** HTTP: how long a client may take to send a whole request, body included, in milliseconds. */

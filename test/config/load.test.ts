@@ -46,6 +46,7 @@ test('defaults when nothing is given', async (t) => {
     logFormat: 'auto',
     journalMaxBytes: 64 * 1024 * 1024,
     storageRetryMs: 5000,
+    webhookTimeoutMs: 10_000,
     headersTimeoutMs: 10_000,
     requestTimeoutMs: 30_000,
     keepAliveTimeoutMs: 5_000,
