@@ -4,8 +4,40 @@
  * the HTTP suite validates every answer against these, so an extra or missing field fails a test.
  */
 import { answer, arrayOf, boolean, count, hexColor, nullable, ref, type Schema, string, timestamp, uuid } from './kit.js';
+import { PERMISSIONS } from '../services/actors.js';
 
 const text = (description: string): Schema => ({ type: 'string', description });
+
+/** A post's keys in emission order (API.md §3.6). */
+const POST_FIELDS: Record<string, Schema> = {
+  postId: uuid,
+  title: string,
+  slug: string,
+  contentMarkdown: nullable(text('Stored verbatim; never rendered by the server.')),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  board: {
+    ...nullable(ref('BoardRef')),
+    description: 'null when the post is on no board.',
+  },
+  author: ref('PublicUser'),
+  roadmap: {
+    ...nullable(ref('RoadmapRef')),
+    description: 'The roadmap status; null when none, or when the roadmap is hidden from the caller.',
+  },
+  voters: ref('Voters'),
+};
+
+const SLUG_ID: Schema = {
+  type: 'string',
+  pattern: '^[0-9a-z]{1,20}$',
+  description: 'The slug’s random tail, fixed for the post’s lifetime: 20 characters for posts created through the API (imported posts may keep a shorter one).',
+};
+
+/** PostDetail (API.md §3.7): the list post's keys with `slugId` right after `slug`. */
+function withSlugId(fields: Record<string, Schema>): Record<string, Schema> {
+  return Object.fromEntries(Object.entries(fields).flatMap(([key, value]) => (key === 'slug' ? [[key, value], ['slugId', SLUG_ID]] : [[key, value]])));
+}
 
 export const schemas: Record<string, Schema> = {
   Error: {
@@ -105,52 +137,9 @@ export const schemas: Record<string, Schema> = {
     'Who voted on a post.',
   ),
   VoteEntry: answer({ voteId: uuid, createdAt: timestamp, user: ref('PublicUser') }, 'A vote as `GET /posts/{post_id}/votes` lists it, with the voter.'),
-  Post: answer(
-    {
-      postId: uuid,
-      title: string,
-      slug: string,
-      contentMarkdown: nullable(text('Stored verbatim; never rendered by the server.')),
-      createdAt: timestamp,
-      updatedAt: timestamp,
-      board: {
-        ...nullable(ref('BoardRef')),
-        description: 'null when the post is on no board.',
-      },
-      author: ref('PublicUser'),
-      roadmap: {
-        ...nullable(ref('RoadmapRef')),
-        description: 'The roadmap status; null when none, or when the roadmap is hidden from the caller.',
-      },
-      voters: ref('Voters'),
-    },
-    'A post as lists show it (`POST /posts/get`, `POST /posts/similar`).',
-  ),
+  Post: answer(POST_FIELDS, 'A post as lists show it (`POST /posts/get`, `POST /posts/similar`).'),
   PostDetail: answer(
-    {
-      postId: uuid,
-      title: string,
-      slug: string,
-      slugId: {
-        type: 'string',
-        pattern: '^[0-9a-z]{1,20}$',
-        description:
-          'The slug’s random tail, fixed for the post’s lifetime: 20 characters for posts created through the API (imported posts may keep a shorter one).',
-      },
-      contentMarkdown: nullable(string),
-      createdAt: timestamp,
-      updatedAt: timestamp,
-      board: {
-        ...nullable(ref('BoardRef')),
-        description: 'null when the post is on no board.',
-      },
-      author: ref('PublicUser'),
-      roadmap: {
-        ...nullable(ref('RoadmapRef')),
-        description: 'The roadmap status; null when none, or when the roadmap is hidden from the caller.',
-      },
-      voters: ref('Voters'),
-    },
+    withSlugId(POST_FIELDS),
     'A post as `POST /posts/slug` shows it: a list post plus its `slugId`.',
   ),
   PostRecord: answer(
@@ -240,45 +229,8 @@ export const schemas: Record<string, Schema> = {
   ),
   Permission: {
     type: 'string',
-    description: 'the 36 permissions, in canonical order.',
-    enum: [
-      'post:read',
-      'post:create',
-      'post:update',
-      'post:destroy',
-      'board:read',
-      'board:create',
-      'board:update',
-      'board:destroy',
-      'board:assign',
-      'board:unassign',
-      'vote:create',
-      'vote:destroy',
-      'vote:assign',
-      'vote:unassign',
-      'roadmap:read',
-      'roadmap:create',
-      'roadmap:update',
-      'roadmap:destroy',
-      'roadmap:assign',
-      'roadmap:unassign',
-      'dashboard:read',
-      'role:read',
-      'role:create',
-      'role:update',
-      'role:destroy',
-      'role:assign',
-      'role:unassign',
-      'settings:read',
-      'settings:update',
-      'comment:create',
-      'comment:create_internal',
-      'comment:update:own',
-      'comment:update:any',
-      'comment:delete:own',
-      'comment:delete:any',
-      'comment:view_internal',
-    ],
+    description: 'The 36 permissions, in canonical order.',
+    enum: [...PERMISSIONS],
   },
   Labs: answer(
     {

@@ -2,7 +2,7 @@
  * feedbackd's own user routes, documented in README.md's route table: blocking a user from the
  * dashboard, and the dashboard's overview in one request.
  */
-import { answer, arrayOf, count, input, operation, type Paths, ref, type Schema, string, uuid } from '../kit.js';
+import { answer, arrayOf, count, input, operation, type Paths, ref, string, uuid } from '../kit.js';
 
 const summary = answer({
   counts: answer(
