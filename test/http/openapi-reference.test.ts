@@ -26,5 +26,11 @@ test('the reference links nowhere outside the package', (t) => {
   const reference = readFileSync(REFERENCE_FILE, 'utf8');
   const links = [...reference.matchAll(/\]\(([^)]+)\)/g)].map((match) => match[1]!);
   t.deepEqual(links.filter((link) => !link.startsWith('#')), []);
+  // Every in-page link lands: on an explicit anchor, or on a heading as GitHub and npm slug it.
+  const anchors = new Set([
+    ...[...reference.matchAll(/<a id="([^"]+)">/g)].map((match) => match[1]!),
+    ...[...reference.matchAll(/^#+ (.+)$/gm)].map((match) => match[1]!.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-')),
+  ]);
+  t.deepEqual(links.filter((link) => link.startsWith('#') && !anchors.has(link.slice(1))), []);
   t.false(reference.includes('API.md'.replace('API', '../shared/API')));
 });

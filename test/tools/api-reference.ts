@@ -127,7 +127,11 @@ function renderShapeFields(schema: Schema): string[] {
 /** A schema's type as a reader says it: `string (uuid)`, `Post[]`, `string\|null`, `{ post: PostDetail }`. */
 export function typeOf(schema: Schema | undefined): string {
   if (!schema) return '';
-  if (typeof schema.$ref === 'string') return schema.$ref.split('/').pop() ?? '';
+  if (typeof schema.$ref === 'string') {
+    const name = schema.$ref.split('/').pop() ?? '';
+    // The shape's own heading (`### Post` under "Shapes"), as GitHub and npm anchor it.
+    return `[${name}](#${name.toLowerCase()})`;
+  }
   if (Array.isArray(schema.anyOf)) return (schema.anyOf as Schema[]).map(typeOf).join(' \\| ');
   if (Array.isArray(schema.oneOf)) return (schema.oneOf as Schema[]).map(typeOf).join(' \\| ');
   if (schema.const !== undefined) return `\`${JSON.stringify(schema.const)}\``;
