@@ -7,6 +7,7 @@ import { createLogger, type Logger } from '../../logger.js';
 import { createServiceContext } from '../../services/create-context.js';
 import { type CliRun, say } from '../io.js';
 import { listenError } from './listen-error.js';
+import { type SetupWarning, warnWhileNotSetUp } from './setup-warning.js';
 import { waitForStopSignal } from './stop-signal.js';
 
 type ServiceContextWithClose = Awaited<ReturnType<typeof createServiceContext>>;
@@ -49,11 +50,13 @@ async function stopOnSignal(
   stopRequested: Promise<NodeJS.Signals>,
   server: RunningServer,
   control: ControlServer | null,
+  setupWarning: SetupWarning,
   ctx: ServiceContextWithClose,
   logger: Logger,
 ): Promise<void> {
   const signal = await stopRequested;
   logger.info({ signal }, 'stopping: finishing in-flight requests');
+  await setupWarning.stop();
   // Admin operations under way finish before the storage closes.
   await Promise.all([server.close(), control?.close()]);
   await ctx.close();
@@ -77,5 +80,7 @@ export async function runServe(flags: Readonly<Record<string, unknown>>, run: Cl
   followRealPort(loaded, server);
   logger.info({ url: server.url, dataDir: config.dataDir }, 'listening');
   say(run.io, `feedbackd listening on ${server.url}`);
-  await stopOnSignal(stopRequested, server, control, ctx, logger);
+  // Defence in depth: an unclaimed board reachable from elsewhere says so until someone sets it up.
+  const setupWarning = warnWhileNotSetUp(ctx, loaded, server);
+  await stopOnSignal(stopRequested, server, control, setupWarning, ctx, logger);
 }
