@@ -5,6 +5,7 @@ import { configFilePath } from '../config/data-dir.js';
 import { secretFilePath } from '../config/secret.js';
 import type { Config } from '../config/types.js';
 import { AppError } from '../errors.js';
+import { recordStorageOf } from '../storage/data-dir-record.js';
 import { type DataDirLock, LOCK_FILE, lockDataDir } from '../storage/lock.js';
 import { RESTORE_MARKER } from '../storage/open.js';
 import { type WriteSnapshotOptions, writeSnapshot } from '../storage/restore.js';
@@ -26,7 +27,7 @@ export interface BoardFiles {
 
 /**
  * Writes the board durably into `config.dataDir` (the caller holds its lock) and the storage the
- * config names. A marker file is written first and removed last: a data directory whose writing was
+ * config names, and records that storage as the directory's (data-dir-record.ts). A marker file is written first and removed last: a data directory whose writing was
  * cut off is refused by serve instead of being served half-written.
  */
 export async function writeBoardFiles(
@@ -43,6 +44,8 @@ export async function writeBoardFiles(
   const { configFile } = files;
   await replaceOrRemove(configFilePath(dataDir), configFile === null ? null : `${JSON.stringify(configFile, null, 2)}\n`);
   await writeSnapshot(config, files.snapshot, options);
+  // The directory belongs to the storage the board was written into: a start with another is refused.
+  await recordStorageOf(config);
   await rm(marker, { force: true });
   await syncDirectory(dataDir);
 }

@@ -144,7 +144,8 @@ function overallProgress(snapshot: DatabaseSnapshot, report?: (progress: Migrate
 
 /** Opens the copy as serve would and compares its row counts and settings with the snapshot's. */
 async function verifyCopy(config: Config, snapshot: DatabaseSnapshot, shown: string, logger: Logger): Promise<RowCounts> {
-  const storage = await openStorage(config, logger);
+  // Claimed: the data directory belongs to the copy from now on (to PostgreSQL when the rows moved there).
+  const storage = await openStorage(config, logger, undefined, { claim: true });
   try {
     const counts = await countRows(storage);
     for (const [name, expected] of Object.entries(snapshotCounts(snapshot.tables))) {

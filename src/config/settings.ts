@@ -271,6 +271,17 @@ export const SETTINGS: readonly AnySetting[] = [
     defaultValue: () => 10_000,
     parse: parse.integer(100, 120_000),
   },
+  {
+    key: 'setupWarningIntervalMs',
+    describe:
+      'serve on a board with no owner yet, listening beyond loopback: repeat the warning that the first caller of POST /api/v1/auth/setup becomes the owner this often, in milliseconds',
+    env: ['FEEDBACKD_SETUP_WARNING_INTERVAL_MS'],
+    inFile: true,
+    defaultText: '60000 (1 minute)',
+    defaultValue: () => 60_000,
+    // From 10 ms so tests can watch it repeat; an operator has no reason to go below a second.
+    parse: parse.integer(10, 86_400_000),
+  },
   // A slow client must not hold a connection (and its memory) open for ever; Node's own defaults are minutes.
   httpTimeoutSetting('headersTimeoutMs', 'HTTP: how long a client may take to send the request headers (at most the request timeout)', 10_000),
   httpTimeoutSetting('requestTimeoutMs', 'HTTP: how long a client may take to send a whole request, a 1 MiB body included', 30_000),

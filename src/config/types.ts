@@ -45,6 +45,8 @@ export interface Config {
   storageRetryMs: number;
   /** Webhooks: how long one delivery may take, connecting, sending and reading the answer together, in milliseconds. */
   webhookTimeoutMs: number;
+  /** serve, on a board with no owner yet and a host beyond loopback: the "first caller becomes the owner" warning repeats this often, in milliseconds. */
+  setupWarningIntervalMs: number;
   /** HTTP: how long a client may take to send the request line and headers, in milliseconds. */
   headersTimeoutMs: number;
   /** HTTP: how long a client may take to send a whole request, body included, in milliseconds. */

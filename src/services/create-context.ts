@@ -2,7 +2,7 @@ import { writePreUpgradeBackup } from '../admin/pre-upgrade-backup.js';
 import type { Config } from '../config/types.js';
 import { readOrCreateSecret } from '../config/secret.js';
 import type { Logger } from '../logger.js';
-import { openStorage } from '../storage/open.js';
+import { type OpenOptions, openStorage } from '../storage/open.js';
 import { BackgroundTasks } from './background.js';
 import type { ServiceContext } from './context.js';
 import { createMailer } from './mail/create-mailer.js';
@@ -12,10 +12,11 @@ import { createTokenSigner } from './tokens.js';
 export async function createServiceContext(
   config: Config,
   logger: Logger,
+  openOptions: OpenOptions = {},
 ): Promise<ServiceContext & { close(): Promise<void> }> {
   const secret = config.secret ?? (await readOrCreateSecret(config.dataDir));
   // An older database is upgraded in place; a backup file of it is written first (any process: serve, a command).
-  const storage = await openStorage(config, logger, (old, engine) => writePreUpgradeBackup(config, old, engine));
+  const storage = await openStorage(config, logger, (old, engine) => writePreUpgradeBackup(config, old, engine), openOptions);
   const mailer = createMailer(config, storage, logger);
   const tokens = createTokenSigner(secret, config.tokenTtlSeconds);
   const background = new BackgroundTasks();

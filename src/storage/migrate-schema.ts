@@ -1,7 +1,7 @@
 import type { Config } from '../config/types.js';
 import type { Logger } from '../logger.js';
 import { SCHEMA_VERSION } from './lowdb/document.js';
-import { openStorage } from './open.js';
+import { databaseBinding, openStorage } from './open.js';
 
 /** What `feedbackd migrate` did. */
 export interface SchemaMigration {
@@ -23,6 +23,10 @@ export async function migrateSchema(config: Config, logger: Logger): Promise<Sch
     await storage.close();
     return { engine: 'lowdb', applied: [], version: SCHEMA_VERSION };
   }
+  // Refused, before any migration, on a database the data directory does not belong to.
+  const binding = databaseBinding(config.dataDir, config.databaseUrl);
   const { migratePostgres } = await import('./postgres/postgres-storage.js');
-  return { engine: 'postgres', ...(await migratePostgres(config.databaseUrl)) };
+  const migrated = await migratePostgres(config.databaseUrl, binding.check);
+  await binding.keep();
+  return { engine: 'postgres', ...migrated };
 }

@@ -4,18 +4,66 @@ import type { Config } from '../config/types.js';
 import { AppError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { openLowdbStorage } from './lowdb/lowdb-storage.js';
+import { assertJsonFileBelongs, assertPostgresBelongs, keepDatabaseRecord } from './data-dir-record.js';
+import { holdsJsonFileData } from './json-file-data.js';
+import { type PostgresRecord, readPostgresRecord } from './postgres/identity.js';
+import type { Queryable } from './postgres/queryable.js';
 import type { BeforeUpgrade, Storage } from './types.js';
 
-/** Opens the storage engine the configuration names: the JSON-file database unless a database URL is set. */
-export async function openStorage(config: Config, logger: Logger, beforeUpgrade?: BeforeUpgrade): Promise<Storage> {
+/** How storage is opened. */
+export interface OpenOptions {
+  /**
+   * The data directory is to belong to this storage from now on, whatever it belonged to
+   * (migrate-data, restore, init --force): its record is rewritten instead of being checked.
+   */
+  claim?: boolean;
+}
+
+/**
+ * Opens the storage engine the configuration names: the JSON-file database unless a database URL
+ * is set. Refused when the data directory belongs to another storage (see data-dir-record.ts).
+ */
+export async function openStorage(config: Config, logger: Logger, beforeUpgrade?: BeforeUpgrade, options: OpenOptions = {}): Promise<Storage> {
   const url = config.databaseUrl;
   if (url === null) {
     await refuseUnfinishedRestore(config.dataDir);
-    return openLowdbStorage(config, logger, beforeUpgrade);
+    if (!options.claim) await assertJsonFileBelongs(config.dataDir);
+    const storage = await openLowdbStorage(config, logger, beforeUpgrade);
+    return recordedOrClosed(storage, () => keepDatabaseRecord(config.dataDir, { engine: 'lowdb' }));
   }
   assertSupportedUrl(url);
+  const binding = databaseBinding(config.dataDir, url, options);
   const { openPostgresStorage } = await import('./postgres/postgres-storage.js');
-  return openPostgresStorage(config, logger, beforeUpgrade);
+  const storage = await openPostgresStorage(config, logger, beforeUpgrade, binding.check);
+  return recordedOrClosed(storage, binding.keep);
+}
+
+/** The storage once the data directory records it; closed again when the record cannot be written. */
+async function recordedOrClosed(storage: Storage, record: () => Promise<void>): Promise<Storage> {
+  try {
+    await record();
+    return storage;
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+}
+
+/**
+ * The check of a PostgreSQL open, run on the database before any migration, and `keep()`, which
+ * records the database in the data directory once it is open.
+ */
+export function databaseBinding(dataDir: string, url: string, options: OpenOptions = {}) {
+  let found: PostgresRecord | undefined;
+  return {
+    check: async (db: Queryable): Promise<void> => {
+      found = await readPostgresRecord(db, url);
+      if (!options.claim) await assertPostgresBelongs(dataDir, found, () => holdsJsonFileData(dataDir));
+    },
+    keep: async (): Promise<void> => {
+      if (found) await keepDatabaseRecord(dataDir, found);
+    },
+  };
 }
 
 /** True for a URL of the PostgreSQL engine (`postgres://` or `postgresql://`). */

@@ -26,6 +26,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     journalMaxBytes: 8 * 1024 * 1024,
     storageRetryMs: 50,
     webhookTimeoutMs: 10_000,
+    setupWarningIntervalMs: 50,
     headersTimeoutMs: 10_000,
     requestTimeoutMs: 30_000,
     keepAliveTimeoutMs: 5_000,

@@ -47,6 +47,7 @@ test('defaults when nothing is given', async (t) => {
     journalMaxBytes: 64 * 1024 * 1024,
     storageRetryMs: 5000,
     webhookTimeoutMs: 10_000,
+    setupWarningIntervalMs: 60_000,
     headersTimeoutMs: 10_000,
     requestTimeoutMs: 30_000,
     keepAliveTimeoutMs: 5_000,

@@ -4,7 +4,7 @@ import test from 'ava';
 import { runInProcess, snapshot, tempDir } from '../cli/_cli.js';
 import { freshSchema, pgTests } from '../storage-pg/_pg.js';
 
-/** `init --yes --database <url>` into a new data dir, which then holds only the secret and config.json (and the outbox). */
+/** `init --yes --database <url>` into a new data dir, which then holds only the secret, config.json, database.json (and the outbox). */
 async function boardOnPostgres(t: import('ava').ExecutionContext, databaseUrl: string): Promise<{ root: string; data: string }> {
   const root = await tempDir(t);
   const data = join(root, 'data');
@@ -32,12 +32,12 @@ pgTests((url) => {
     t.is(copy.code, 1);
     t.regex(copy.stderr, /^error: Cannot write .*copy: it is inside the data directory .*data, which holds feedbackd's own files: give --to a path outside it/m);
     t.deepEqual(await snapshot(data), before);
-    t.deepEqual((await readdir(data)).sort(), ['config.json', 'outbox', 'secret']);
+    t.deepEqual((await readdir(data)).sort(), ['config.json', 'database.json', 'outbox', 'secret']);
 
     const piped = await runInProcess(['backup', '--data', data, '--out', '-']);
     t.is(piped.code, 0, piped.stderr);
     t.like(JSON.parse(piped.stdout), { format: 'feedbackd-backup', engine: 'postgres', counts: { users: 1 } });
-    t.deepEqual((await readdir(data)).sort(), ['config.json', 'outbox', 'secret']);
+    t.deepEqual((await readdir(data)).sort(), ['config.json', 'database.json', 'outbox', 'secret']);
     t.deepEqual(await readdir(root), ['data', 'password.txt'].sort());
   });
 });

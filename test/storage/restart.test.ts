@@ -52,7 +52,7 @@ test('everything survives a clean close (compaction) and a reopen', async (t) =>
   const { dir, storage } = await freshStorage(t);
   const mix = await writeMix(storage, 30);
   await storage.close();
-  t.deepEqual((await readdir(dir)).sort(), ['db.json', 'journal-2.jsonl']);
+  t.deepEqual((await readdir(dir)).sort(), ['database.json', 'db.json', 'journal-2.jsonl']);
   t.is(await readFile(join(dir, 'journal-2.jsonl'), 'utf8'), '');
   const reopened = await open(t, dir);
   await expectMix(t, reopened, mix);

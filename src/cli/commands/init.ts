@@ -18,7 +18,7 @@ export function addInitCommand(program: Command, run: CliRun): void {
     .option('-y, --yes', 'never prompt: take everything from flags, fail listing the missing ones')
     .option('--serve', 'start serving once set up, without asking')
     .option('--no-serve', 'do not offer to start serving')
-    .option('--force', 'set up in a directory that is not empty and holds no feedbackd data (refused without it)')
+    .option('--force', 'set up in a directory that is not empty and holds no feedbackd data, or that belongs to another database (refused without it)')
     .addHelpText(
       'after',
       '\nA password is never accepted on the command line. Without a terminal, init never prompts. A --data directory' +

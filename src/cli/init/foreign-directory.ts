@@ -3,10 +3,11 @@ import { CONTROL_SOCKET_FILE } from '../../admin/control-protocol.js';
 import { someEntries } from '../../admin/board-files.js';
 import { AppError } from '../../errors.js';
 import { LOCK_FILE } from '../../storage/lock.js';
+import { RECORD_FILE } from '../../storage/data-dir-record.js';
 import { RESTORE_MARKER } from '../../storage/open.js';
 
 /** Names only feedbackd puts in a data directory: one of them makes it a data directory (maybe half set up). */
-const FEEDBACKD_NAMES = new Set(['db.json', 'config.json', 'secret', 'outbox', LOCK_FILE, CONTROL_SOCKET_FILE, RESTORE_MARKER]);
+const FEEDBACKD_NAMES = new Set(['db.json', 'config.json', 'secret', 'outbox', LOCK_FILE, CONTROL_SOCKET_FILE, RESTORE_MARKER, RECORD_FILE]);
 const JOURNAL_NAME = /^journal-\d+\.jsonl$/;
 
 /** What a new filesystem holds of itself: a fresh disk mounted as the data directory is still empty. */

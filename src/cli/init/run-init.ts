@@ -50,10 +50,11 @@ async function gatherAnswers(flags: InitFlags, run: CliRun, loaded: LoadedConfig
 }
 
 /** An existing data dir may already have an owner; a new one cannot (and is not created just to ask). */
-async function isExistingSite(loaded: LoadedConfig, logger: Logger): Promise<boolean> {
+async function isExistingSite(loaded: LoadedConfig, logger: Logger, force: boolean): Promise<boolean> {
   if (!existsSync(loaded.config.dataDir)) return false;
   await ensureDataDir(loaded.config.dataDir);
-  return isSetUp(loaded.config, logger);
+  // --force sets the directory up on the storage given now, whatever it belonged to: its record follows.
+  return isSetUp(loaded.config, logger, { claim: force });
 }
 
 /** Left out when it is the default (so it keeps following the port), unless it replaces a value set elsewhere. */
@@ -91,7 +92,7 @@ export async function runInit(flags: InitFlags, run: CliRun): Promise<void> {
   const { dataDir } = loaded.config;
   const logger = initLogger(loaded);
   await refuseForeignDirectory(dataDir, flags.force === true);
-  if (await isExistingSite(loaded, logger)) {
+  if (await isExistingSite(loaded, logger, flags.force === true)) {
     for (const line of alreadySetUpLines(dataDir)) say(io, line);
     if (flags.serve === true) await runServe(configFlags, run);
     return;

@@ -3,13 +3,14 @@ import type { Logger } from '../../logger.js';
 import type { AuthUser } from '../../services/accounts.js';
 import type { ServiceContext } from '../../services/context.js';
 import { createServiceContext } from '../../services/create-context.js';
+import type { OpenOptions } from '../../storage/open.js';
 import { resendVerificationEmail } from '../../services/email-verification.js';
 import { getSetupStatus, setupSite } from '../../services/setup.js';
 import type { CompleteAnswers } from './answers.js';
 
 /** Opens the services (and so the data dir lock) just for `work`, then closes them. */
-async function withServices<T>(config: Config, logger: Logger, work: (ctx: ServiceContext) => Promise<T>): Promise<T> {
-  const ctx = await createServiceContext(config, logger);
+async function withServices<T>(config: Config, logger: Logger, work: (ctx: ServiceContext) => Promise<T>, open: OpenOptions = {}): Promise<T> {
+  const ctx = await createServiceContext(config, logger, open);
   try {
     return await work(ctx);
   } finally {
@@ -17,9 +18,12 @@ async function withServices<T>(config: Config, logger: Logger, work: (ctx: Servi
   }
 }
 
-/** Whether an owner exists in this data dir (also fails early when a server holds the lock). */
-export async function isSetUp(config: Config, logger: Logger): Promise<boolean> {
-  return withServices(config, logger, async (ctx) => (await getSetupStatus(ctx)).is_setup);
+/**
+ * Whether an owner exists in this data dir (also fails early when a server holds the lock, or when
+ * the directory belongs to another database, unless `open.claim`: init --force).
+ */
+export async function isSetUp(config: Config, logger: Logger, open: OpenOptions = {}): Promise<boolean> {
+  return withServices(config, logger, async (ctx) => (await getSetupStatus(ctx)).is_setup, open);
 }
 
 /** What became of the confirmation mail: sent (or written to the outbox), or the transport's error. */

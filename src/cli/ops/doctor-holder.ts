@@ -106,5 +106,6 @@ async function directStorageCheck(config: Config): Promise<CheckResult> {
 /** A database written by a newer feedbackd is not damaged: the fix is to upgrade, never to restore over it. */
 function openFailureTodo(error: unknown): string {
   if (error instanceof AppError && error.code === 'DATABASE_TOO_NEW') return 'upgrade feedbackd (npm install -g feedbackd@latest), then run doctor again';
+  if (error instanceof AppError && error.code === 'DATABASE_MISMATCH') return 'see the database record check';
   return 'restore the data directory from a backup (feedbackd restore) if it is damaged';
 }

@@ -7,6 +7,7 @@ import type { CliRun } from '../io.js';
 import { type CheckResult, checkLine, fail, ok } from './doctor-check.js';
 import { dataDirChecks, secretCheck } from './doctor-files.js';
 import { lockAndStorageChecks } from './doctor-holder.js';
+import { databaseRecordCheck } from './doctor-record.js';
 import { mailConfigCheck, mailSendCheck } from './doctor-mail.js';
 import { portCheck, publicUrlCheck } from './doctor-network.js';
 import { commanderFlags } from './run-long-operation.js';
@@ -41,6 +42,7 @@ async function runChecks(flags: DoctorFlags, run: CliRun): Promise<CheckResult[]
   if (dir.exists) results.push(await secretCheck(config.dataDir, config.secret !== null));
   // In a directory others could tamper with, doctor sends nothing to its socket and opens nothing.
   if (dir.safe) {
+    if (dir.exists) results.push(await databaseRecordCheck(config));
     const holder = await lockAndStorageChecks(config);
     results.push(...holder.results);
     serverRunning = holder.serverRunning;

@@ -70,10 +70,15 @@ export async function schemaVersion(db: Queryable): Promise<number> {
 
 /**
  * Runs `work` on one connection to the database at `url` once its missing migrations are applied
- * (migrate, migrate-data, restore: short jobs beside the servers' own pools). A failure to connect
- * or migrate is worded by openFailure; the connection is always closed.
+ * (migrate, migrate-data, restore: short jobs beside the servers' own pools). `checkDatabase` runs
+ * first and may refuse the database before anything is written. A failure to connect or migrate is
+ * worded by openFailure; the connection is always closed.
  */
-export async function withMigratedDatabase<T>(url: string, work: (client: PoolClient, applied: number[]) => Promise<T>): Promise<T> {
+export async function withMigratedDatabase<T>(
+  url: string,
+  work: (client: PoolClient, applied: number[]) => Promise<T>,
+  checkDatabase?: (db: Queryable) => Promise<void>,
+): Promise<T> {
   const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 10_000, max: 1 });
   // A dropped idle connection must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
@@ -81,6 +86,7 @@ export async function withMigratedDatabase<T>(url: string, work: (client: PoolCl
     let client: PoolClient;
     let applied: number[];
     try {
+      await checkDatabase?.(pool);
       applied = await migrate(pool);
       client = await pool.connect();
     } catch (error) {

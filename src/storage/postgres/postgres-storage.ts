@@ -44,8 +44,16 @@ import { readSnapshot } from './snapshot.js';
 /** How often a transaction is tried before its serialisation failure is passed on. */
 export const MAX_ATTEMPTS = 20;
 
-/** Opens the PostgreSQL engine on `config.databaseUrl`: connects, applies missing migrations. */
-export async function openPostgresStorage(config: Config, logger: Logger, beforeUpgrade?: BeforeUpgrade): Promise<Storage> {
+/**
+ * Opens the PostgreSQL engine on `config.databaseUrl`: connects, runs `checkDatabase` (which may
+ * refuse the database before anything is written), applies missing migrations.
+ */
+export async function openPostgresStorage(
+  config: Config,
+  logger: Logger,
+  beforeUpgrade?: BeforeUpgrade,
+  checkDatabase?: (db: Queryable) => Promise<void>,
+): Promise<Storage> {
   if (config.databaseUrl === null) throw new Error('openPostgresStorage needs a database URL');
   const pool = new pg.Pool({
     connectionString: config.databaseUrl,
@@ -62,6 +70,7 @@ export async function openPostgresStorage(config: Config, logger: Logger, before
   // query on it fails instead, and the transaction answers 503.
   pool.on('connect', (client) => client.on('error', (error) => logger.warn({ err: error }, 'PostgreSQL connection failed in use')));
   try {
+    await checkDatabase?.(pool);
     const backup = beforeUpgrade ? await copyBeforeUpgrade(pool, beforeUpgrade) : null;
     const applied = await migrate(pool);
     if (applied.length > 0) logger.info({ migrations: applied, backup }, backup ? `database schema migrated; the rows as they were are in ${backup}` : 'database schema migrated');
@@ -90,9 +99,12 @@ async function copyBeforeUpgrade(pool: pg.Pool, beforeUpgrade: BeforeUpgrade): P
   }
 }
 
-/** Applies the missing migrations without opening the storage (`feedbackd migrate`). */
-export function migratePostgres(databaseUrl: string): Promise<{ applied: number[]; version: number }> {
-  return withMigratedDatabase(databaseUrl, async (client, applied) => ({ applied, version: await schemaVersion(client) }));
+/** Applies the missing migrations without opening the storage (`feedbackd migrate`), after `checkDatabase`. */
+export function migratePostgres(
+  databaseUrl: string,
+  checkDatabase?: (db: Queryable) => Promise<void>,
+): Promise<{ applied: number[]; version: number }> {
+  return withMigratedDatabase(databaseUrl, async (client, applied) => ({ applied, version: await schemaVersion(client) }), checkDatabase);
 }
 
 class PostgresStorage implements Storage {
