@@ -103,8 +103,6 @@ export interface OperationSpec {
   rateLimited?: boolean;
   /** Answered from memory, never touching storage: no 503. */
   staticAnswer?: boolean;
-  /** `POST /auth/setup`'s exception to the check order: refused before the body is read. */
-  noBodyErrors?: boolean;
   deprecated?: boolean;
 }
 
@@ -135,7 +133,7 @@ export function errorCodesOf(method: Method, spec: OperationSpec): Map<number, E
     }
   };
   if (spec.pathParams) add({ 400: ['DECODE_URI_ERROR'] });
-  if (BODY_METHODS.has(method) && !spec.noBodyErrors) add(BODY_ERRORS);
+  if (BODY_METHODS.has(method)) add(BODY_ERRORS);
   if (spec.auth === 'required') add(AUTH_ERRORS);
   if (spec.rateLimited) add({ 429: ['RATE_LIMITED'] });
   add(spec.errors ?? {});

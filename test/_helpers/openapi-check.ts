@@ -9,7 +9,15 @@ import addFormats from 'ajv-formats';
 import type { Method, Schema } from '../../src/openapi/kit.js';
 import { openApiDocument } from '../../src/openapi/document.js';
 
+interface ResponseObject {
+  $ref?: string;
+  content?: Record<string, { schema: Schema }>;
+}
+
+type Operations = Partial<Record<Method, { responses: Record<string, ResponseObject> }>>;
+
 const DOCUMENT = openApiDocument();
+const PATHS = DOCUMENT.paths as Record<string, Operations>;
 const DOCUMENT_ID = 'feedbackd-openapi';
 const METHODS = new Set<string>(['get', 'post', 'put', 'patch', 'delete']);
 
@@ -17,10 +25,10 @@ interface Route {
   template: string;
   pattern: RegExp;
   literalSegments: number;
-  methods: Partial<Record<Method, Schema>>;
+  methods: Operations;
 }
 
-const ROUTES: Route[] = Object.entries(DOCUMENT.paths as Record<string, Route['methods']>).map(([template, methods]) => ({
+const ROUTES: Route[] = Object.entries(PATHS).map(([template, methods]) => ({
   template,
   pattern: patternOf(template),
   literalSegments: template.split('/').filter((segment) => segment !== '' && !segment.startsWith('{')).length,
@@ -40,7 +48,7 @@ function patternOf(template: string): RegExp {
 }
 
 /** The documented operation a request reaches: a literal beats a parameter for the methods it defines. */
-export function documentedRoute(method: string, path: string): { template: string; method: Method } | undefined {
+function documentedRoute(method: string, path: string): { template: string; method: Method } | undefined {
   const lower = (method.toUpperCase() === 'HEAD' ? 'get' : method.toLowerCase()) as Method;
   if (!METHODS.has(lower)) return undefined;
   const pathname = path.split('?')[0] ?? '';
@@ -50,14 +58,9 @@ export function documentedRoute(method: string, path: string): { template: strin
   return route ? { template: route.template, method: lower } : undefined;
 }
 
-interface ResponseObject {
-  $ref?: string;
-  content?: Record<string, { schema: Schema }>;
-}
-
 /** The JSON pointer of a response's body schema, through a `components.responses` $ref if it is one. */
 function schemaPointer(template: string, method: Method, status: string): string | undefined {
-  const response = (DOCUMENT.paths as Record<string, Record<string, { responses: Record<string, ResponseObject> }>>)[template]?.[method]?.responses[status];
+  const response = PATHS[template]?.[method]?.responses[status];
   if (!response) return undefined;
   if (response.$ref) {
     const name = response.$ref.split('/').pop()!;
@@ -100,7 +103,7 @@ export function checkAgainstDocument(method: string, path: string, status: numbe
   const route = documentedRoute(method, path);
   if (!route) return;
   const where = `${method.toUpperCase()} ${path} → ${status}`;
-  const responses = (DOCUMENT.paths as Record<string, Record<string, { responses: Record<string, { content?: unknown }> }>>)[route.template]![route.method]!.responses;
+  const responses = PATHS[route.template]![route.method]!.responses;
   if (!responses[String(status)]) throw new Error(`OpenAPI: ${where} is not documented for ${route.method.toUpperCase()} ${route.template} (documented: ${Object.keys(responses).join(', ')}; body ${text.slice(0, 300)})`);
   if (method.toUpperCase() === 'HEAD') return;
   const validate = validatorFor(route.template, route.method, String(status));

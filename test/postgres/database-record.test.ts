@@ -1,26 +1,15 @@
 import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import test, { type ExecutionContext } from 'ava';
-import pg from 'pg';
 import { sendRequest } from '../_helpers/server.js';
 import { initBoard, PASSWORD } from '../cli/_admin.js';
 import { runChild, runInProcess, startServing, stopServing, tempDir } from '../cli/_cli.js';
-import { freshSchema, pgTests, withSearchPath } from '../storage-pg/_pg.js';
+import { freshSchema, pgTests, query, withSearchPath } from '../storage-pg/_pg.js';
 
 /*
  * A data directory records the database it belongs to (<data>/database.json): a start with the
  * URL forgotten, or with another database, is refused instead of serving an empty, unclaimed board.
  */
-
-async function query<T>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 async function hasMigrations(schemaUrl: string): Promise<boolean> {
   const [row] = await query<{ found: string | null }>(schemaUrl, "SELECT to_regclass('schema_migrations')::text AS found");

@@ -1,6 +1,5 @@
 import test from 'ava';
-import pg from 'pg';
-import { freshSchema, pgTests } from '../storage-pg/_pg.js';
+import { freshSchema, pgTests, query } from '../storage-pg/_pg.js';
 import { type ServingChild, startServing, stopServing, tempDir } from '../cli/_cli.js';
 import { sendRequest } from '../_helpers/server.js';
 
@@ -22,16 +21,6 @@ async function startPair(t: import('ava').ExecutionContext, databaseUrl: string)
     await Promise.all([stopServing(first), stopServing(second)]);
   });
   return [first, second];
-}
-
-async function query<T>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text)).rows as T[];
-  } finally {
-    await client.end();
-  }
 }
 
 pgTests((url) => {

@@ -1,4 +1,5 @@
 import test, { type ExecutionContext } from 'ava';
+import pg from 'pg';
 import type { Config } from '../../src/config/types.js';
 import { openPostgresStorage } from '../../src/storage/postgres/postgres-storage.js';
 import type { Storage } from '../../src/storage/types.js';
@@ -43,4 +44,15 @@ export async function openPg(t: ExecutionContext, schemaUrl: string): Promise<St
 export async function freshPg(t: ExecutionContext, url: string): Promise<{ storage: Storage; schemaUrl: string }> {
   const { url: schemaUrl } = await freshSchema(t, url);
   return { storage: await openPg(t, schemaUrl), schemaUrl };
+}
+
+/** The rows of one query on its own connection (to look at a database from outside the code under test). */
+export async function query<T>(url: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows as T[];
+  } finally {
+    await client.end();
+  }
 }

@@ -18,6 +18,7 @@ interface Operation {
   description: string;
   tags: string[];
   deprecated?: boolean;
+  'x-feedbackd-auth': string;
   parameters?: Array<{ name: string; in: string; description: string; schema: Schema }>;
   requestBody?: { content: Record<string, { schema: Schema }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }>;
@@ -56,8 +57,7 @@ function anchorOf(method: string, path: string): string {
 
 function renderIndex(doc: Document): string {
   const rows = operationsOf(doc).map(([method, path, op]) => {
-    const auth = /Auth: (none|optional|required)/.exec(op.description)?.[1] ?? '';
-    return `| [\`${method.toUpperCase()} ${path}\`](#${anchorOf(method, path)}) | ${op.summary}${op.deprecated ? ' (deprecated)' : ''} | ${auth} | ${successStatuses(op)} |`;
+    return `| [\`${method.toUpperCase()} ${path}\`](#${anchorOf(method, path)}) | ${op.summary}${op.deprecated ? ' (deprecated)' : ''} | ${op['x-feedbackd-auth']} | ${successStatuses(op)} |`;
   });
   return ['## Routes', '', `Every path is under \`/api/v1\`. ${rows.length} routes.`, '', '| Route | What it does | Auth | Success |', '|---|---|---|---|', ...rows].join('\n');
 }

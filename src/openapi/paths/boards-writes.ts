@@ -58,7 +58,7 @@ const checkSlug = operation('post', {
 
 const checkName = operation('post', {
   id: 'checkBoardName',
-  summary: 'Is the url made from a board name available? (deprecated)',
+  summary: 'Is the url made from a board name available?',
   description:
     'Deprecated: use `POST /boards/check-slug`. Makes a url from `name` with the URL slug rule and checks it like `POST /boards/check-slug`; answers the same `{ available, url }`. Kept for LogChimp clients. ' +
     TEXT_INPUT_RULE,
