@@ -3,7 +3,7 @@ import type { Repositories } from './types.js';
 /** Rows per table, by the contract's table names (`userRoles`). */
 export type RowCounts = Record<string, number>;
 
-/** The rows of every table of the contract, counted through the repositories (any engine). */
+/** The rows of every table of the contract that a snapshot carries, counted through the repositories (any engine). */
 export async function countRows(repos: Repositories): Promise<RowCounts> {
   return {
     users: await repos.users.count(),
@@ -18,6 +18,9 @@ export async function countRows(repos: Repositories): Promise<RowCounts> {
     mailTokens: await repos.mailTokens.count(),
     // The mail log has no count: it is short (the newest 1,000 entries are kept).
     mailLog: (await repos.mailLog.list(Number.MAX_SAFE_INTEGER)).length,
+    // Not the queues (outbox, deliveries, notifications): like a snapshot, a count describes what a copy carries.
+    webhookEndpoints: await repos.webhookEndpoints.count(),
+    subscriptions: await repos.subscriptions.count(),
   };
 }
 
@@ -32,6 +35,7 @@ const NOUNS: Readonly<Record<string, readonly [string, string]>> = {
   activities: ['activity entry', 'activity entries'],
   mailTokens: ['mail token', 'mail tokens'],
   mailLog: ['mail log entry', 'mail log entries'],
+  webhookEndpoints: ['webhook endpoint', 'webhook endpoints'],
 };
 
 /** `3 users, 12 posts`: the tables holding rows, for a message (`no rows` when none does). */

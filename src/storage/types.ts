@@ -16,6 +16,11 @@ export interface UserRow {
   isBlocked: boolean;
   tokenVersion: number;
   notes: string | null;
+  /**
+   * The user turned notification mail off in their profile (issue 17). Absent in rows written
+   * before it existed, and read as false; account mail (confirmation, password reset) is not affected.
+   */
+  notificationsOff?: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -140,15 +145,115 @@ export interface MailTokenRow {
   expiresAt: string;
 }
 
+/** Account mail (verify, reset), the operator's test, subscribers' notifications, and alerts to the owner (a webhook turned off). */
+export type MailKind = 'verify' | 'reset' | 'test' | 'notification' | 'alert';
+
 export interface MailLogRow {
   id: string;
   createdAt: string;
   to: string;
   subject: string;
-  kind: 'verify' | 'reset' | 'test';
+  kind: MailKind;
   transport: 'smtp' | 'outbox';
   status: 'sent' | 'failed';
   error: string | null;
+}
+
+/** A JSON object as stored (numbers, strings, booleans, null, arrays, objects); engines keep it as it was given. */
+export type JsonFacts = { readonly [key: string]: unknown };
+
+/**
+ * An event recorded by the transaction of the change that caused it (the outbox, issue 17). The
+ * worker turns it into webhook deliveries and notifications, then deletes it. `name` is one of
+ * WEBHOOK_EVENTS; `facts` holds what the change knew and the stored rows will not tell afterwards
+ * (the roadmap before, the deleted post's view, the vote's user).
+ */
+export interface OutboxEventRow {
+  id: string;
+  name: string;
+  postId: string | null;
+  /** The user whose request made the change; null for the operator's commands. */
+  actorId: string | null;
+  facts: JsonFacts;
+  createdAt: string;
+}
+
+/** The body an endpoint receives: feedbackd's signed JSON envelope, or a chat message. */
+export type WebhookFormat = 'json' | 'slack' | 'discord';
+
+/** A receiver of webhooks, configured by the owner. */
+export interface WebhookEndpointRow {
+  id: string;
+  url: string;
+  format: WebhookFormat;
+  /** Event names it receives, in WEBHOOK_EVENTS order, no duplicates, at least one. */
+  events: string[];
+  /** Signs the JSON format; kept in clear because signing needs it, shown to the owner once. */
+  secret: string;
+  /** Created with the explicit flag that lets it reach loopback and private addresses. */
+  allowPrivate: boolean;
+  description: string | null;
+  enabled: boolean;
+  /** When the current run of failed attempts began; null after a success (the circuit's clock). */
+  failingSince: string | null;
+  /** Why the endpoint was turned off by the circuit, or null. */
+  disabledReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** One event for one endpoint, from its first attempt until it is pruned (kept 7 days once finished). */
+export interface WebhookDeliveryRow {
+  /** The `deliveryId` of the envelope: the same across retries, so receivers deduplicate on it. */
+  id: string;
+  endpointId: string;
+  event: string;
+  /** The body as sent, prepared once at fan-out. */
+  body: string;
+  status: WebhookDeliveryStatus;
+  /** Attempts started so far (an attempt counts from when it is claimed). */
+  attempts: number;
+  /** A pending delivery is due at this time; a claimed one is leased until it. */
+  nextAttemptAt: string;
+  lastAttemptAt: string | null;
+  /** The receiver's HTTP status of the last attempt, when it answered. */
+  responseStatus: number | null;
+  durationMs: number | null;
+  /** Why the last attempt failed, in the owner's words. */
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * A user's explicit choice about one post's notifications (issue 17). Authors, voters and
+ * commenters are subscribed without a row; a row with `subscribed: false` overrides that, and one
+ * with `true` subscribes anyone else who asked.
+ */
+export interface SubscriptionRow {
+  id: string;
+  userId: string;
+  postId: string;
+  subscribed: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type NotificationKind = 'status' | 'comment' | 'title';
+
+/** A notification waiting to be mailed: all of one (user, post) pair share `dueAt` and go out in one digest. */
+export interface NotificationRow {
+  id: string;
+  userId: string;
+  postId: string;
+  kind: NotificationKind;
+  /** What the mail says (roadmap ids, comment id, old and new title); checked again at send time. */
+  facts: JsonFacts;
+  createdAt: string;
+  /** When it may be sent (the digest window), and while it is being sent, until when it is leased. */
+  dueAt: string;
 }
 
 /** Thrown by an engine when a write would break a uniqueness rule of API.md §1.13. */
@@ -408,6 +513,70 @@ export interface MailLogRepo {
   list(limit: number): Promise<MailLogRow[]>;
 }
 
+export interface OutboxRepo {
+  /** Records an event (inside the transaction of the change). */
+  insert(row: OutboxEventRow): Promise<OutboxEventRow>;
+  /**
+   * The oldest `limit` events by (createdAt, id), locked for the calling transaction: on PostgreSQL
+   * rows another transaction holds are skipped (FOR UPDATE SKIP LOCKED), so two processes never
+   * fan out the same event. Outside a transaction it is a plain read.
+   */
+  claimOldest(limit: number): Promise<OutboxEventRow[]>;
+  /** Deletes these events; returns how many. */
+  deleteMany(ids: readonly string[]): Promise<number>;
+  count(): Promise<number>;
+}
+
+export interface WebhookEndpointsRepo extends TableRepo<WebhookEndpointRow> {
+  /** Every endpoint, oldest first by (createdAt, id). */
+  list(): Promise<WebhookEndpointRow[]>;
+}
+
+/** Which deliveries to list, newest first by (createdAt, id). */
+export interface DeliveryListRequest {
+  endpointId?: string;
+  status?: WebhookDeliveryStatus;
+  limit: number;
+}
+
+export interface WebhookDeliveriesRepo extends TableRepo<WebhookDeliveryRow> {
+  /** Inserts many (one fan-out); a duplicate id throws UniqueViolation `webhookDeliveries.id`. */
+  insertMany(rows: readonly WebhookDeliveryRow[]): Promise<void>;
+  /**
+   * Pending deliveries with `nextAttemptAt <= now` whose endpoint is enabled, earliest due first
+   * (nextAttemptAt, id), at most `limit`, locked for the calling transaction (SKIP LOCKED on
+   * PostgreSQL, as `OutboxRepo.claimOldest`). The caller then leases them by moving nextAttemptAt.
+   */
+  claimDue(now: string, limit: number): Promise<WebhookDeliveryRow[]>;
+  list(request: DeliveryListRequest): Promise<WebhookDeliveryRow[]>;
+  /** Deletes delivered and failed deliveries last updated before `before`; returns how many. */
+  deleteFinishedBefore(before: string): Promise<number>;
+  /** Deletes every delivery of the endpoint; returns how many. */
+  deleteByEndpoint(endpointId: string): Promise<number>;
+}
+
+export interface SubscriptionsRepo extends TableRepo<SubscriptionRow> {
+  /** The key of `subscriptions.userPost` (unique). */
+  getByUserAndPost(userId: string, postId: string): Promise<SubscriptionRow | undefined>;
+  /** Every row of the post, oldest first. */
+  listByPost(postId: string): Promise<SubscriptionRow[]>;
+  deleteByPost(postId: string): Promise<number>;
+  deleteByUser(userId: string): Promise<number>;
+}
+
+export interface NotificationsRepo extends TableRepo<NotificationRow> {
+  /** The pending notifications of a pair, oldest first (their `dueAt` tells a new one which digest it joins). */
+  listByUserAndPost(userId: string, postId: string): Promise<NotificationRow[]>;
+  /**
+   * Notifications with `dueAt <= now`, earliest due first (dueAt, id), at most `limit`, locked for
+   * the calling transaction (SKIP LOCKED on PostgreSQL). The caller groups them by pair and leases them.
+   */
+  claimDue(now: string, limit: number): Promise<NotificationRow[]>;
+  deleteMany(ids: readonly string[]): Promise<number>;
+  deleteByPost(postId: string): Promise<number>;
+  deleteByUser(userId: string): Promise<number>;
+}
+
 /** Every repository, as seen outside or inside a transaction. */
 export interface Repositories {
   users: UsersRepo;
@@ -422,6 +591,11 @@ export interface Repositories {
   settings: SettingsRepo;
   mailTokens: MailTokensRepo;
   mailLog: MailLogRepo;
+  outbox: OutboxRepo;
+  webhookEndpoints: WebhookEndpointsRepo;
+  webhookDeliveries: WebhookDeliveriesRepo;
+  subscriptions: SubscriptionsRepo;
+  notifications: NotificationsRepo;
 }
 
 export interface Storage extends Repositories {
@@ -437,7 +611,11 @@ export interface Storage extends Repositories {
   transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
   /** True when storage accepts writes (API.md §4.1.1). */
   isWritable(): Promise<boolean>;
-  /** A consistent point-in-time copy of every table and the settings, holding only durable writes (backup, export). */
+  /**
+   * A consistent point-in-time copy of every table and the settings, holding only durable writes
+   * (backup, export). The queues (outbox, webhookDeliveries, notifications) are left out: a restored
+   * database starts with nothing to deliver rather than re-sending what was sent.
+   */
   snapshot(): Promise<DatabaseSnapshot>;
   /** Flushes pending writes and releases files; the storage is unusable afterwards. */
   close(): Promise<void>;

@@ -1,25 +1,49 @@
+import { randomUUID } from 'node:crypto';
 import { writeConfigFile } from '../../src/config/data-dir.js';
 import { createLogger } from '../../src/logger.js';
 import { requestPasswordReset } from '../../src/services/password-reset.js';
 import { openStorage } from '../../src/storage/open.js';
-import type { DatabaseSnapshot } from '../../src/storage/types.js';
+import type { DatabaseSnapshot, Storage } from '../../src/storage/types.js';
 import { testConfig } from '../_helpers/config.js';
 import { openBoard, type SeededBoard, seedBoard } from '../admin/backup-fixtures.js';
 
 /**
  * A stopped board with something in every table: seedBoard's users, roles, board, roadmap, posts,
- * votes, comments and settings, a password reset (a mail token and a mail log entry) and a config.json.
+ * votes, comments and settings, a password reset (a mail token and a mail log entry), a webhook
+ * endpoint, a subscription and a config.json.
  */
 export async function seedEveryTable(dataDir: string): Promise<SeededBoard> {
   const seeded = await seedBoard(dataDir);
   const ctx = await openBoard(dataDir);
   try {
     await requestPasswordReset(ctx, { email: 'bob@example.org' });
+    await addNoticeRows(ctx.storage, seeded.owner.id);
   } finally {
     await ctx.close(); // waits for the mail, and so its log entry
   }
   await writeConfigFile(dataDir, { mailOutbox: true, publicUrl: 'https://feedback.example.org' });
   return seeded;
+}
+
+/** A webhook endpoint, and the owner's subscription to a post (the queues are never copied). */
+async function addNoticeRows(storage: Storage, ownerId: string): Promise<void> {
+  const now = new Date().toISOString();
+  const [post] = await storage.posts.query({ visibleBoardsOnly: false, direction: 'asc', offset: 0, limit: 1 });
+  await storage.webhookEndpoints.insert({
+    id: randomUUID(),
+    url: 'https://hooks.example.org/feedback',
+    format: 'json',
+    events: ['post.created'],
+    secret: 'a-webhook-signing-secret',
+    allowPrivate: false,
+    description: null,
+    enabled: true,
+    failingSince: null,
+    disabledReason: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await storage.subscriptions.insert({ id: randomUUID(), userId: ownerId, postId: post!.id, subscribed: true, createdAt: now, updatedAt: now });
 }
 
 /** The whole database of a data directory (or, with a URL, of that database), each table ordered by id. */

@@ -122,7 +122,7 @@ pgTests((url) => {
     const token = await storage.mailTokens.insert(mailTokenRow(user.id));
     await storage.settings.update({ title: 'Snap' });
     const snapshot = await storage.snapshot();
-    t.is(snapshot.schemaVersion, 2);
+    t.is(snapshot.schemaVersion, 3);
     t.is(snapshot.settings.title, 'Snap');
     t.deepEqual(snapshot.tables.users, [user]);
     t.is(snapshot.tables.roles.length, 1);

@@ -3,12 +3,17 @@ import type {
   BoardRow,
   MailLogRow,
   MailTokenRow,
+  NotificationRow,
+  OutboxEventRow,
   PostRow,
   RoadmapRow,
   RoleRow,
+  SubscriptionRow,
   UserRoleRow,
   UserRow,
   VoteRow,
+  WebhookDeliveryRow,
+  WebhookEndpointRow,
 } from '../../src/storage/types.js';
 
 /** A fixed timestamp `seconds` after 2026-01-01, so tests control ordering. */
@@ -144,4 +149,58 @@ export function mailLogRow(fields: Partial<MailLogRow> = {}): MailLogRow {
     error: null,
     ...fields,
   };
+}
+
+/** An outbox event about no post, by the operator. */
+export function outboxEventRow(fields: Partial<OutboxEventRow> = {}): OutboxEventRow {
+  return { id: randomUUID(), name: 'post.created', postId: null, actorId: null, facts: {}, createdAt: at(0), ...fields };
+}
+
+/** An enabled JSON endpoint receiving one event. */
+export function webhookEndpointRow(fields: Partial<WebhookEndpointRow> = {}): WebhookEndpointRow {
+  return {
+    id: randomUUID(),
+    url: `https://hooks.example.org/${unique()}`,
+    format: 'json',
+    events: ['post.created'],
+    secret: `secret-${unique()}`,
+    allowPrivate: false,
+    description: null,
+    enabled: true,
+    failingSince: null,
+    disabledReason: null,
+    createdAt: at(0),
+    updatedAt: at(0),
+    ...fields,
+  };
+}
+
+/** A pending delivery to `endpointId`, due at once, never tried. */
+export function webhookDeliveryRow(endpointId: string, fields: Partial<WebhookDeliveryRow> = {}): WebhookDeliveryRow {
+  return {
+    id: randomUUID(),
+    endpointId,
+    event: 'post.created',
+    body: '{"event":"post.created"}',
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: at(0),
+    lastAttemptAt: null,
+    responseStatus: null,
+    durationMs: null,
+    error: null,
+    createdAt: at(0),
+    updatedAt: at(0),
+    ...fields,
+  };
+}
+
+/** `userId` asked to follow `postId`. */
+export function subscriptionRow(userId: string, postId: string, fields: Partial<SubscriptionRow> = {}): SubscriptionRow {
+  return { id: randomUUID(), userId, postId, subscribed: true, createdAt: at(0), updatedAt: at(0), ...fields };
+}
+
+/** A comment notification for `userId` about `postId`, due a minute after it was made. */
+export function notificationRow(userId: string, postId: string, fields: Partial<NotificationRow> = {}): NotificationRow {
+  return { id: randomUUID(), userId, postId, kind: 'comment', facts: {}, createdAt: at(0), dueAt: at(60), ...fields };
 }

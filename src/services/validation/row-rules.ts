@@ -94,6 +94,10 @@ export const SETTINGS_RULES: RowRules = {
   optional: ['gravatar'],
 };
 
+/** A webhook endpoint's event names: a non-empty list of strings. */
+const eventNames: ValueRule = (value) =>
+  Array.isArray(value) && value.length > 0 && value.every((name) => typeof name === 'string') ? null : 'must be a non-empty list of event names';
+
 /** Every table's rows. */
 export const ROW_RULES = {
   users: {
@@ -108,8 +112,10 @@ export const ROW_RULES = {
       isBlocked: bool,
       tokenVersion: integerIn(0, MAX_STORED_COUNTER),
       notes: orNull(text),
+      notificationsOff: bool,
       ...TIMES,
     },
+    optional: ['notificationsOff'],
     across: (row) => (row.isOwner && row.isBlocked ? { field: 'isBlocked', problem: 'the owner cannot be blocked' } : null),
   },
   roles: {
@@ -206,6 +212,23 @@ export const ROW_RULES = {
       error: orNull(text),
     },
   },
+  // Issue 17 (storage schema 3). The queues (outbox, deliveries, notifications) are never in a copy.
+  webhookEndpoints: {
+    fields: {
+      id: uuid,
+      url: text,
+      format: oneOf(['json', 'slack', 'discord']),
+      events: eventNames,
+      secret: text,
+      allowPrivate: bool,
+      description: orNull(text),
+      enabled: bool,
+      failingSince: orNull(time),
+      disabledReason: orNull(text),
+      ...TIMES,
+    },
+  },
+  subscriptions: { fields: { id: uuid, userId: uuid, postId: uuid, subscribed: bool, ...TIMES } },
 } as const satisfies Readonly<Record<string, RowRules>>;
 
 /** The name of a stored table. */

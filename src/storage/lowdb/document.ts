@@ -5,13 +5,18 @@ import type {
   CommentRow,
   MailLogRow,
   MailTokenRow,
+  NotificationRow,
+  OutboxEventRow,
   PostRow,
   RoadmapRow,
   RoleRow,
   SettingsRow,
+  SubscriptionRow,
   UserRoleRow,
   UserRow,
   VoteRow,
+  WebhookDeliveryRow,
+  WebhookEndpointRow,
 } from '../types.js';
 
 /** The row type of every table of the document. */
@@ -27,6 +32,11 @@ export interface TableRows {
   activities: ActivityRow;
   mailTokens: MailTokenRow;
   mailLog: MailLogRow;
+  outbox: OutboxEventRow;
+  webhookEndpoints: WebhookEndpointRow;
+  webhookDeliveries: WebhookDeliveryRow;
+  subscriptions: SubscriptionRow;
+  notifications: NotificationRow;
 }
 
 /** The name of a table of the document. */
@@ -45,10 +55,21 @@ export const TABLE_NAMES: readonly TableName[] = [
   'activities',
   'mailTokens',
   'mailLog',
+  'outbox',
+  'webhookEndpoints',
+  'webhookDeliveries',
+  'subscriptions',
+  'notifications',
 ];
 
+/**
+ * The work queues: rows that only mean "still to be sent". A backup or export snapshot leaves them
+ * out, so a restored database starts with nothing to deliver rather than re-sending what was sent.
+ */
+export const QUEUE_TABLE_NAMES = ['outbox', 'webhookDeliveries', 'notifications'] as const satisfies readonly TableName[];
+
 /** The schema version this code reads and writes; older documents are upgraded on open. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** The whole database as stored in `db.json`: `seq` is the last journal entry it contains. */
 export interface DatabaseDocument {
@@ -84,6 +105,11 @@ export function newDocument(now: string): DatabaseDocument {
       activities: [],
       mailTokens: [],
       mailLog: [],
+      outbox: [],
+      webhookEndpoints: [],
+      webhookDeliveries: [],
+      subscriptions: [],
+      notifications: [],
     },
   };
 }

@@ -13,18 +13,24 @@ import type {
   DatabaseSnapshot,
   MailLogRepo,
   MailTokensRepo,
+  NotificationsRepo,
+  OutboxRepo,
   PostsRepo,
   Repositories,
   RoadmapsRepo,
   RolesRepo,
   SettingsRepo,
   Storage,
+  SubscriptionsRepo,
   UserRolesRepo,
   UsersRepo,
   VotesRepo,
+  WebhookDeliveriesRepo,
+  WebhookEndpointsRepo,
 } from '../types.js';
 import type { Access } from './access.js';
 import { compactDatabase } from './compaction.js';
+import { type DatabaseDocument, QUEUE_TABLE_NAMES } from './document.js';
 import { ensureDir, probeWritable } from './fs-durable.js';
 import { formatEntry } from './journal-format.js';
 import { JournalWriter } from './journal-writer.js';
@@ -79,6 +85,11 @@ class LowdbStorage implements Storage {
   readonly settings: SettingsRepo;
   readonly mailTokens: MailTokensRepo;
   readonly mailLog: MailLogRepo;
+  readonly outbox: OutboxRepo;
+  readonly webhookEndpoints: WebhookEndpointsRepo;
+  readonly webhookDeliveries: WebhookDeliveriesRepo;
+  readonly subscriptions: SubscriptionsRepo;
+  readonly notifications: NotificationsRepo;
 
   private readonly lock = new WriteLock();
   private state: 'open' | 'closing' | 'closed' = 'open';
@@ -112,6 +123,11 @@ class LowdbStorage implements Storage {
     this.settings = repos.settings;
     this.mailTokens = repos.mailTokens;
     this.mailLog = repos.mailLog;
+    this.outbox = repos.outbox;
+    this.webhookEndpoints = repos.webhookEndpoints;
+    this.webhookDeliveries = repos.webhookDeliveries;
+    this.subscriptions = repos.subscriptions;
+    this.notifications = repos.notifications;
   }
 
   async transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
@@ -124,7 +140,7 @@ class LowdbStorage implements Storage {
     const doc = await this.outerAccess().read((db) => db.toDocument());
     await this.parts.journal.flushed();
     if (this.outage.count !== outages) throw appError('STORAGE_UNAVAILABLE'); // the copy may hold undone writes
-    return { schemaVersion: doc.schemaVersion, settings: doc.settings, tables: doc.tables };
+    return { schemaVersion: doc.schemaVersion, settings: doc.settings, tables: withoutQueues(doc.tables) };
   }
 
   async isWritable(): Promise<boolean> {
@@ -264,6 +280,13 @@ class LowdbStorage implements Storage {
       this.state = 'closed';
     }
   }
+}
+
+/** A backup's tables: the queues stay behind (Storage.snapshot), db.json compaction keeps them. */
+function withoutQueues(tables: DatabaseDocument['tables']): DatabaseSnapshot['tables'] {
+  const kept: Record<string, ReadonlyArray<{ id: string }>> = { ...tables };
+  for (const name of QUEUE_TABLE_NAMES) delete kept[name];
+  return kept as DatabaseSnapshot['tables'];
 }
 
 /** Runs the work; on error undoes every change (nothing is journaled) and rethrows. */

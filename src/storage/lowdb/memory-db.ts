@@ -4,6 +4,7 @@ import type {
   CommentRow,
   MailLogRow,
   MailTokenRow,
+  OutboxEventRow,
   PostRow,
   RoadmapRow,
   RoleRow,
@@ -11,8 +12,10 @@ import type {
   UserRoleRow,
   UserRow,
   VoteRow,
+  WebhookEndpointRow,
 } from '../types.js';
 import { ActivityVisibilityIndex } from './activity-visibility.js';
+import { noticeIndexes, noticeTables } from './notice-indexes.js';
 import { type DatabaseDocument, SCHEMA_VERSION, TABLE_NAMES, type TableName, type TableRows } from './document.js';
 import { deepFreeze } from './frozen.js';
 import { byLowerCasedName } from './name-search.js';
@@ -69,6 +72,9 @@ function buildTables() {
     mailTokensByUser: new GroupIndex<MailTokenRow>((t) => t.userId),
     mailLogInOrder: new SortedList<MailLogRow>(),
     postCatalog: new PostCatalog(),
+    outboxInOrder: new SortedList<OutboxEventRow>(),
+    webhookEndpointsInOrder: new SortedList<WebhookEndpointRow>(),
+    ...noticeIndexes(),
   };
   const i = indexes;
   const tables: Tables = {
@@ -101,6 +107,9 @@ function buildTables() {
     activities: new Table('activities', [i.activityByComment], [i.activitiesByPost, i.activitiesByVisibility.onActivities]),
     mailTokens: new Table('mailTokens', [i.mailTokenByHash], [i.mailTokensByUser]),
     mailLog: new Table('mailLog', [], [i.mailLogInOrder]),
+    outbox: new Table('outbox', [], [i.outboxInOrder]),
+    webhookEndpoints: new Table('webhookEndpoints', [], [i.webhookEndpointsInOrder]),
+    ...noticeTables(i),
   };
   return { tables, indexes };
 }

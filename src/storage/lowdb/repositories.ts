@@ -17,6 +17,7 @@ import { boardPage, clearPostsBoard, countPostsByBoards } from './board-queries.
 import { activitiesRepo, commentsRepo } from './comment-repos.js';
 import type { MemoryDb } from './memory-db.js';
 import { namesStartingWith } from './name-search.js';
+import { notificationsRepo, outboxRepo, subscriptionsRepo, webhookDeliveriesRepo, webhookEndpointsRepo } from './notice-repos.js';
 import { countsOf, orderedPage } from './ordered-page.js';
 import { queryPosts } from './post-query.js';
 import { similarPosts } from './post-similar.js';
@@ -45,6 +46,11 @@ export function createRepositories(access: Access): Repositories {
     settings: settingsRepo(access),
     mailTokens: mailTokensRepo(access),
     mailLog: mailLogRepo(access),
+    outbox: outboxRepo(access),
+    webhookEndpoints: webhookEndpointsRepo(access),
+    webhookDeliveries: webhookDeliveriesRepo(access),
+    subscriptions: subscriptionsRepo(access),
+    notifications: notificationsRepo(access),
   };
 }
 

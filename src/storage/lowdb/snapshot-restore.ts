@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { AppError } from '../../errors.js';
 import { type DatabaseSnapshot, UniqueViolation } from '../types.js';
-import { type DatabaseDocument, type RawDocument, SCHEMA_VERSION, TABLE_NAMES } from './document.js';
+import { type DatabaseDocument, QUEUE_TABLE_NAMES, type RawDocument, SCHEMA_VERSION, TABLE_NAMES } from './document.js';
 import { fsyncDir, removeFile } from './fs-durable.js';
 import { listJournals } from './journal-files.js';
 import { MemoryDb } from './memory-db.js';
@@ -20,7 +20,8 @@ function invalidSnapshot(where: string, problem: string): AppError {
  * version, every table present with ids and timestamps, and no row breaking a uniqueness rule.
  */
 export function checkLowdbSnapshot(snapshot: DatabaseSnapshot, where: string): void {
-  const current = currentSnapshot(snapshot, where);
+  const current = { ...currentSnapshot(snapshot, where) };
+  current.tables = withEmptyQueues(current.tables);
   for (const name of TABLE_NAMES) {
     const rows = current.tables[name];
     if (!Array.isArray(rows)) throw invalidSnapshot(where, `table ${name} is missing`);
@@ -39,10 +40,18 @@ export function checkLowdbSnapshot(snapshot: DatabaseSnapshot, where: string): v
 /**
  * The snapshot at the schema version this code writes: an older one is upgraded as `db.json` is
  * when opened; a newer one, or one without a version, is refused (DATABASE_TOO_NEW, CORRUPT…).
+ * Like `Storage.snapshot()`, it holds no queue tables: whatever a file carries there is not restored.
  */
 export function currentSnapshot(snapshot: DatabaseSnapshot, where: string): DatabaseSnapshot {
   const { seq: _seq, ...current } = upgradeDocument({ ...snapshot, seq: 0 } as unknown as RawDocument, where);
-  return current as unknown as DatabaseSnapshot;
+  const tables: Record<string, unknown> = { ...current.tables };
+  for (const name of QUEUE_TABLE_NAMES) delete tables[name];
+  return { ...current, tables } as unknown as DatabaseSnapshot;
+}
+
+/** The tables with every queue empty: a restored database starts with nothing to deliver or mail. */
+function withEmptyQueues(tables: DatabaseSnapshot['tables']): DatabaseSnapshot['tables'] {
+  return { ...tables, ...Object.fromEntries(QUEUE_TABLE_NAMES.map((name) => [name, []])) };
 }
 
 /**
@@ -55,6 +64,7 @@ export async function writeLowdbSnapshot(dataDir: string, snapshot: DatabaseSnap
   await removeFile(file.adapter.tempPath);
   for (const journal of await listJournals(dataDir)) await removeFile(journal.path);
   await fsyncDir(dataDir);
-  const doc = { schemaVersion: snapshot.schemaVersion, seq: 0, settings: snapshot.settings, tables: snapshot.tables };
+  // An older schema gets its queue tables from the upgrade on open anyway; empty ones do no harm there.
+  const doc = { schemaVersion: snapshot.schemaVersion, seq: 0, settings: snapshot.settings, tables: withEmptyQueues(snapshot.tables) };
   await file.save(doc as unknown as DatabaseDocument, onRows);
 }

@@ -11,8 +11,21 @@ const addCommentTables: UpgradeStep = (doc) => ({
   tables: { ...doc.tables, comments: doc.tables.comments ?? [], activities: doc.tables.activities ?? [] },
 });
 
+/** Version 2 → 3: the outbox, webhooks, subscriptions and notifications (issue 17) get their own tables, empty. */
+const addNoticeTables: UpgradeStep = (doc) => ({
+  ...doc,
+  tables: {
+    ...doc.tables,
+    outbox: doc.tables.outbox ?? [],
+    webhookEndpoints: doc.tables.webhookEndpoints ?? [],
+    webhookDeliveries: doc.tables.webhookDeliveries ?? [],
+    subscriptions: doc.tables.subscriptions ?? [],
+    notifications: doc.tables.notifications ?? [],
+  },
+});
+
 /** Entry `i` upgrades version `i + 1` to `i + 2`. */
-export const UPGRADE_STEPS: readonly UpgradeStep[] = [addCommentTables];
+export const UPGRADE_STEPS: readonly UpgradeStep[] = [addCommentTables, addNoticeTables];
 
 /** Refuses a document this code cannot read: a newer schema version, or no version at all. */
 export function assertReadableVersion(doc: RawDocument, file: string, target = SCHEMA_VERSION): void {

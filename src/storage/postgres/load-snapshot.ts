@@ -7,7 +7,7 @@ import { describeDatabase } from './connect-error.js';
 import { Params, quoted } from './content/sql.js';
 import { withMigratedDatabase } from './migrate.js';
 import type { Queryable } from './queryable.js';
-import { STORED_TABLES, type StoredTable } from './tables.js';
+import { QUEUE_TABLES, STORED_TABLES, type StoredTable } from './tables.js';
 
 /*
  * The bulk loader: a whole snapshot (migrate-data, restore) written into a database in one
@@ -18,8 +18,11 @@ import { STORED_TABLES, type StoredTable } from './tables.js';
 /** Rows per INSERT: 100k posts take 200 statements, far below PostgreSQL's 65,535 parameters per statement. */
 const BATCH_ROWS = 500;
 
-/** Every table, for LOCK and TRUNCATE (one statement: no order needed between tables that refer to each other). */
-const ALL_TABLES = STORED_TABLES.map((table) => quoted(table.table)).join(', ');
+/**
+ * Every table, for LOCK and TRUNCATE (one statement: no order needed between tables that refer to
+ * each other). The queues too: what they held belongs to the rows being replaced.
+ */
+const ALL_TABLES = [...STORED_TABLES.map((table) => table.table), ...Object.values(QUEUE_TABLES)].map(quoted).join(', ');
 
 /** How to load. */
 export interface LoadOptions {
@@ -66,7 +69,7 @@ export async function loadSnapshot(client: Queryable, snapshot: DatabaseSnapshot
     // aside for this transaction: updating each post again as its votes came in rewrote all its
     // index entries (100k posts, 300k votes: 34 s → 21 s).
     await client.query("SET LOCAL feedbackd.votes_precounted = 'on'");
-    for (const table of STORED_TABLES) await insertTable(client, counted(table, snapshot), snapshot.tables[table.name]!, options);
+    for (const table of STORED_TABLES) await insertTable(client, counted(table, snapshot), rowsOf(snapshot, table.name), options);
     await client.query(
       'INSERT INTO settings (id, value) VALUES (true, $1::jsonb) ON CONFLICT (id) DO UPDATE SET value = excluded.value',
       [JSON.stringify(snapshot.settings)],
@@ -85,16 +88,25 @@ export async function loadSnapshot(client: Queryable, snapshot: DatabaseSnapshot
   await client.query(`VACUUM (ANALYZE) ${ALL_TABLES}`).catch(() => client.query(`ANALYZE ${ALL_TABLES}`).catch(() => undefined));
 }
 
-/** Only a snapshot of the schema this code writes, with exactly the tables the database has. */
+/** The snapshot's rows of a table; none when it lacks an optional table (a copy written before the table existed). */
+function rowsOf(snapshot: DatabaseSnapshot, name: string): ReadonlyArray<{ id: string }> {
+  return snapshot.tables[name] ?? [];
+}
+
+/**
+ * Only a snapshot of the schema this code writes, with exactly the tables the database has: the
+ * optional ones may be missing, and queue tables (a copy that kept them) are left out of the load.
+ */
 function assertLoadable(snapshot: DatabaseSnapshot, where: string): void {
   const refuse = (problem: string) => new AppError('SNAPSHOT_UNSUPPORTED', `Cannot load the copy into ${where}: ${problem}`, 500);
   if (snapshot.schemaVersion !== SCHEMA_VERSION) {
     throw refuse(`it has storage schema version ${snapshot.schemaVersion}, this feedbackd writes version ${SCHEMA_VERSION}`);
   }
   const known = new Set(STORED_TABLES.map((table) => table.name));
-  const unknown = Object.keys(snapshot.tables).filter((name) => !known.has(name));
+  const unknown = Object.keys(snapshot.tables).filter((name) => !known.has(name) && !(name in QUEUE_TABLES));
   if (unknown.length > 0) throw refuse(`it has tables this feedbackd does not know (${unknown.join(', ')})`);
-  const missing = [...known].filter((name) => !Array.isArray(snapshot.tables[name]));
+  const required = STORED_TABLES.filter((table) => !table.optional || snapshot.tables[table.name] !== undefined);
+  const missing = required.map((table) => table.name).filter((name) => !Array.isArray(snapshot.tables[name]));
   if (missing.length > 0) throw refuse(`it lacks tables (${missing.join(', ')})`);
 }
 
@@ -152,7 +164,7 @@ async function countTables(db: Queryable, exceptSeed: boolean): Promise<RowCount
 async function verifyCounts(db: Queryable, snapshot: DatabaseSnapshot, where: string): Promise<void> {
   const counts = await countTables(db, false);
   for (const [name, count] of Object.entries(counts)) {
-    const expected = snapshot.tables[name]!.length;
+    const expected = rowsOf(snapshot, name).length;
     if (count !== expected) {
       throw new AppError('DATABASE_LOAD_FAILED', `After writing, ${name} in ${where} holds ${count} rows where the copy has ${expected} (nothing was written)`, 500);
     }

@@ -10,15 +10,20 @@ import type {
   DatabaseSnapshot,
   MailLogRepo,
   MailTokensRepo,
+  NotificationsRepo,
+  OutboxRepo,
   PostsRepo,
   Repositories,
   RoadmapsRepo,
   RolesRepo,
   SettingsRepo,
   Storage,
+  SubscriptionsRepo,
   UserRolesRepo,
   UsersRepo,
   VotesRepo,
+  WebhookDeliveriesRepo,
+  WebhookEndpointsRepo,
 } from '../types.js';
 import { openFailure } from './connect-error.js';
 import { isUnavailable, mapFailure, RETRYABLE, sqlState } from './errors.js';
@@ -121,6 +126,11 @@ class PostgresStorage implements Storage {
   readonly settings: SettingsRepo;
   readonly mailTokens: MailTokensRepo;
   readonly mailLog: MailLogRepo;
+  readonly outbox: OutboxRepo;
+  readonly webhookEndpoints: WebhookEndpointsRepo;
+  readonly webhookDeliveries: WebhookDeliveriesRepo;
+  readonly subscriptions: SubscriptionsRepo;
+  readonly notifications: NotificationsRepo;
 
   private closing: Promise<void> | undefined;
   /** Calls accepted before close(): close waits for them, so no accepted write is cut off. */
@@ -143,6 +153,11 @@ class PostgresStorage implements Storage {
     this.settings = repos.settings;
     this.mailTokens = repos.mailTokens;
     this.mailLog = repos.mailLog;
+    this.outbox = repos.outbox;
+    this.webhookEndpoints = repos.webhookEndpoints;
+    this.webhookDeliveries = repos.webhookDeliveries;
+    this.subscriptions = repos.subscriptions;
+    this.notifications = repos.notifications;
   }
 
   transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {

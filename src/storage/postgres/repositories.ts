@@ -10,6 +10,13 @@ import {
 import { createMailLogRepo, createMailTokensRepo } from './core/mail.js';
 import { createSettingsRepo } from './core/settings.js';
 import { createRolesRepo, createUserRolesRepo, createUsersRepo } from './core/users.js';
+import {
+  createNotificationsRepo,
+  createOutboxRepo,
+  createSubscriptionsRepo,
+  createWebhookDeliveriesRepo,
+  createWebhookEndpointsRepo,
+} from './notices/index.js';
 import type { Queryable } from './queryable.js';
 
 /**
@@ -42,5 +49,10 @@ export function createRepositories(connection: Queryable): Repositories {
     settings: createSettingsRepo(db),
     mailTokens: createMailTokensRepo(db),
     mailLog: createMailLogRepo(db),
+    outbox: createOutboxRepo(db),
+    webhookEndpoints: createWebhookEndpointsRepo(db),
+    webhookDeliveries: createWebhookDeliveriesRepo(db),
+    subscriptions: createSubscriptionsRepo(db),
+    notifications: createNotificationsRepo(db),
   };
 }

@@ -3,19 +3,29 @@ import { SCHEMA_VERSION } from '../lowdb/document.js';
 import type { DatabaseSnapshot } from '../types.js';
 import { quoted } from './content/sql.js';
 import { settingsOf } from './core/settings.js';
-import { STORED_TABLES } from './tables.js';
+import type { Queryable } from './queryable.js';
+import { STORED_TABLES, type StoredTable } from './tables.js';
 
 /**
  * Every table and the settings at one instant: read in one REPEATABLE READ, READ ONLY transaction,
  * so the copy holds exactly the transactions committed (and so durable) before it started.
+ * A database of an older schema (the copy made before upgrading it) is read as it is: a table or
+ * a column added since is left out, and its rows read as the contract reads them without it
+ * (no endpoints, no subscriptions, `notificationsOff` absent).
  */
 export async function readSnapshot(client: PoolClient): Promise<DatabaseSnapshot> {
   await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   try {
     const settings = await client.query('SELECT value FROM settings WHERE id');
+    const existing = await existingColumns(client);
     const tables: Record<string, Array<{ id: string }>> = {};
     for (const table of STORED_TABLES) {
-      const columns = table.columns.map(quoted).join(', ');
+      const have = existing.get(table.table);
+      if (have === undefined && table.optional) {
+        tables[table.name] = [];
+        continue;
+      }
+      const columns = readableColumns(table, have).map(quoted).join(', ');
       const { rows } = await client.query(`SELECT ${columns} FROM ${quoted(table.table)} ORDER BY created_at, id`);
       tables[table.name] = rows.map((record: Record<string, unknown>) => table.read(record));
     }
@@ -29,4 +39,24 @@ export async function readSnapshot(client: PoolClient): Promise<DatabaseSnapshot
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   }
+}
+
+/** The columns of every table of the current schema, by table. */
+async function existingColumns(db: Queryable): Promise<Map<string, Set<string>>> {
+  const { rows } = await db.query(
+    'SELECT table_name::text AS table_name, column_name::text AS column_name FROM information_schema.columns WHERE table_schema = current_schema()',
+  );
+  const tables = new Map<string, Set<string>>();
+  for (const { table_name: table, column_name: column } of rows as Array<{ table_name: string; column_name: string }>) {
+    const columns = tables.get(table) ?? new Set<string>();
+    columns.add(column);
+    tables.set(table, columns);
+  }
+  return tables;
+}
+
+/** The table's columns to read: all of them, but a later optional column only where the schema has it (any other gap fails loudly). */
+function readableColumns(table: StoredTable, have: ReadonlySet<string> | undefined): readonly string[] {
+  const later = new Set(table.laterColumns ?? []);
+  return table.columns.filter((column) => !later.has(column) || have === undefined || have.has(column));
 }

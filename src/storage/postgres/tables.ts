@@ -8,6 +8,7 @@ import { voteSpec } from './content/votes.js';
 import { MAIL_LOG, MAIL_TOKENS } from './core/mail.js';
 import { rowOf } from './core/table.js';
 import { ROLES, USER_ROLES, USERS } from './core/users.js';
+import { SUBSCRIPTIONS, WEBHOOK_ENDPOINTS } from './notices/tables.js';
 
 /** One table as a whole-database copy sees it (the snapshot reader, the bulk loader). */
 export interface StoredTable {
@@ -21,20 +22,35 @@ export interface StoredTable {
   values(row: { id: string }): Array<[string, unknown]>;
   /** A stored record as the contract's row. */
   read(record: Record<string, unknown>): { id: string };
+  /** Added after the first schema (issue 17): a copy written before it may lack the table, and then holds none of its rows. */
+  optional?: boolean;
+  /** Columns of optional fields added after the table (`notifications_off`): a schema older than them reads the rows without. */
+  laterColumns?: readonly string[];
 }
 
 function stored<Row extends { id: string }>(
   name: string,
-  spec: ColumnMap<Row> & { table: string },
+  spec: ColumnMap<Row> & { table: string; optional?: ReadonlyArray<keyof Row & string> },
   read: (record: Record<string, unknown>) => Row,
+  optional = false,
 ): StoredTable {
   return {
     name,
     table: spec.table,
     columns: Object.values<string>(spec.columns),
-    values: (row) => columnValues(spec, row as Row),
+    values: (row) => columnValues(spec, withOptional(spec.optional, row as Row)),
     read,
+    ...(optional ? { optional } : {}),
+    ...(spec.optional === undefined ? {} : { laterColumns: spec.optional.map((field) => spec.columns[field]) }),
   };
+}
+
+/** The row with null (stored: absent) for the optional fields it lacks, so every row of a table has the same columns. */
+function withOptional<Row extends { id: string }>(optional: ReadonlyArray<keyof Row & string> | undefined, row: Row): Row {
+  if (optional === undefined) return row;
+  const filled: Record<string, unknown> = { ...row };
+  for (const field of optional) filled[field] ??= null;
+  return filled as Row;
 }
 
 /** Every table, each after the tables it refers to; the JSON-file engine lists them in the same order. */
@@ -50,4 +66,16 @@ export const STORED_TABLES: readonly StoredTable[] = [
   stored('activities', activitySpec, activitySpec.fromDb),
   stored(MAIL_TOKENS.name, MAIL_TOKENS, (record) => rowOf(MAIL_TOKENS, record)),
   stored(MAIL_LOG.name, MAIL_LOG, (record) => rowOf(MAIL_LOG, record)),
+  stored(WEBHOOK_ENDPOINTS.name, WEBHOOK_ENDPOINTS, (record) => rowOf(WEBHOOK_ENDPOINTS, record), true),
+  stored(SUBSCRIPTIONS.name, SUBSCRIPTIONS, (record) => rowOf(SUBSCRIPTIONS, record), true),
 ];
+
+/**
+ * The work queues (contract name → SQL table): left out of copies, so a restored database starts
+ * with nothing to deliver; emptied with the other tables when a copy is loaded over a database.
+ */
+export const QUEUE_TABLES: Readonly<Record<string, string>> = {
+  outbox: 'outbox_events',
+  webhookDeliveries: 'webhook_deliveries',
+  notifications: 'notifications',
+};

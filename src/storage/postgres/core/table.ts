@@ -9,6 +9,11 @@ export interface CoreTable<Row extends { id: string }> extends ColumnMap<Row> {
   table: string;
   /** The contract's name of the table, for RowNotFound (`userRoles`). */
   name: string;
+  /**
+   * Fields the contract lets a row lack (`notificationsOff`, added after the table): stored as NULL
+   * when absent and read back absent, so every row reads as it was written on both engines.
+   */
+  optional?: ReadonlyArray<keyof Row & string>;
 }
 
 /** A stored value as the contract has it: timestamps (Date from the driver) become ISO strings with ms and `Z`. */
@@ -19,8 +24,12 @@ function fromDbValue(value: unknown): unknown {
 /** A row of the contract from a record of the table. */
 export function rowOf<Row extends { id: string }>(spec: CoreTable<Row>, record: Record<string, unknown>): Row {
   const row: Record<string, unknown> = {};
+  const optional: readonly string[] = spec.optional ?? [];
   for (const [field, column] of Object.entries(spec.columns) as Array<[string, string]>) {
-    row[field] = fromDbValue(record[column]);
+    const value = fromDbValue(record[column]);
+    // Undefined too: a copy of a schema older than the field does not read its column (snapshot.ts).
+    if (value == null && optional.includes(field)) continue;
+    row[field] = value;
   }
   return row as Row;
 }

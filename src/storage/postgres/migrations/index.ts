@@ -2,6 +2,7 @@ import { CONTENT_MIGRATION } from '../content/migration.js';
 import { CORE_MIGRATION } from './001-core.js';
 import { POST_SEARCH_MIGRATION } from './003-post-search.js';
 import { USER_SEARCH_MIGRATION } from './004-user-search.js';
+import { NOTICES_MIGRATION } from './005-notices.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -18,4 +19,6 @@ export const MIGRATIONS: readonly Migration[] = [
   POST_SEARCH_MIGRATION,
   // The lower-cased name `GET /users?query=` searches.
   USER_SEARCH_MIGRATION,
+  // Notifications and webhooks (issue 17): the outbox, endpoints, deliveries, subscriptions, notifications.
+  NOTICES_MIGRATION,
 ];
