@@ -54,6 +54,21 @@ function rateLimitSetting<K extends RateLimitKey>(key: K, describe: string, defa
 /** The config keys of the HTTP server's timeouts, in milliseconds. */
 type HttpTimeoutKey = 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs';
 
+/** A duration in milliseconds from the environment or config.json; from 10 ms so tests can make it short. */
+type MsSettingKey =
+  | 'webhookRetryBaseMs'
+  | 'webhookRetryMaxDelayMs'
+  | 'webhookGiveUpAfterMs'
+  | 'webhookCircuitAfterMs'
+  | 'webhookDeliveryRetentionMs'
+  | 'notificationDigestMs'
+  | 'outboxPollMs';
+
+function msSetting<K extends MsSettingKey>(key: K, describe: string, fallback: number, defaultText: string): Setting<K> {
+  const env = `FEEDBACKD_${key.replace(/([A-Z])/g, '_$1').toUpperCase()}`;
+  return { key, describe: `${describe}, in milliseconds`, env: [env], inFile: true, defaultText, defaultValue: () => fallback, parse: parse.integer(10, 31_536_000_000) };
+}
+
 /**
  * An HTTP timeout: flag `--headers-timeout-ms <ms>`, env `FEEDBACKD_HEADERS_TIMEOUT_MS`, config.json
  * key `headersTimeoutMs` (for key `headersTimeoutMs`); 100 ms to 1 hour.
@@ -271,6 +286,13 @@ export const SETTINGS: readonly AnySetting[] = [
     defaultValue: () => 10_000,
     parse: parse.integer(100, 120_000),
   },
+  msSetting('webhookRetryBaseMs', 'webhooks: wait before the second attempt of a failed delivery; each later wait doubles (with jitter) up to webhookRetryMaxDelayMs', 15_000, '15000 (15 seconds)'),
+  msSetting('webhookRetryMaxDelayMs', 'webhooks: the longest wait between two attempts of a delivery', 3_600_000, '3600000 (1 hour)'),
+  msSetting('webhookGiveUpAfterMs', 'webhooks: a delivery still failing this long after its event is marked failed and no longer tried', 86_400_000, '86400000 (24 hours)'),
+  msSetting('webhookCircuitAfterMs', 'webhooks: an endpoint whose every attempt has failed for this long is turned off, and the owner is told by mail', 86_400_000, '86400000 (24 hours)'),
+  msSetting('webhookDeliveryRetentionMs', 'webhooks: delivered and failed deliveries are kept this long for `feedbackd webhook deliveries`, then deleted', 604_800_000, '604800000 (7 days)'),
+  msSetting('notificationDigestMs', 'notification mail: the first update of a post waits this long, and what else happens to the post meanwhile goes into the same mail', 60_000, '60000 (1 minute)'),
+  msSetting('outboxPollMs', 'serve: how often the delivery worker looks for events to send, deliveries to retry and notification mail due', 1_000, '1000 (1 second)'),
   {
     key: 'setupWarningIntervalMs',
     describe:

@@ -45,6 +45,19 @@ export interface Config {
   storageRetryMs: number;
   /** Webhooks: how long one delivery may take, connecting, sending and reading the answer together, in milliseconds. */
   webhookTimeoutMs: number;
+  /** Webhooks: the wait before the second attempt; it doubles per attempt, with jitter, up to webhookRetryMaxDelayMs. */
+  webhookRetryBaseMs: number;
+  webhookRetryMaxDelayMs: number;
+  /** Webhooks: a delivery failing this long after its event is given up (status failed). */
+  webhookGiveUpAfterMs: number;
+  /** Webhooks: an endpoint failing without a success for this long is turned off, and the owner mailed. */
+  webhookCircuitAfterMs: number;
+  /** Webhooks: finished deliveries are kept this long. */
+  webhookDeliveryRetentionMs: number;
+  /** Notification mail: how long the first update of a post waits for others to join it in one mail. */
+  notificationDigestMs: number;
+  /** serve: how often the delivery worker looks for work it was not woken for (another process's changes). */
+  outboxPollMs: number;
   /** serve, on a board with no owner yet and a host beyond loopback: the "first caller becomes the owner" warning repeats this often, in milliseconds. */
   setupWarningIntervalMs: number;
   /** HTTP: how long a client may take to send the request line and headers, in milliseconds. */

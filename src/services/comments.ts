@@ -5,8 +5,10 @@ import type { Permission } from './actors.js';
 import { removeCommentThread } from './comment-removal.js';
 import { type ActivityView, type CommentView, toActivityView, toCommentView } from './comment-views.js';
 import type { Actor, ServiceContext, Viewer } from './context.js';
+import { recordEvent } from './outbox/record.js';
 import { can, requirePermission } from './permissions.js';
 import { findVisiblePost } from './post-lookup.js';
+import { toPublicUser } from './post-views.js';
 import { type CommentChanges, parseCommentChanges, parseNewComment } from './validation/comments.js';
 import { type Body, lookupKey } from './validation/fields.js';
 
@@ -38,6 +40,8 @@ export function createComment(ctx: ServiceContext, actor: Actor, postIdParam: st
       updatedAt: now,
     });
     const entry = await tx.activities.insert({ id: randomUUID(), postId: post.id, commentId: comment.id, type: 'comment', createdAt: now });
+    // The team's internal notes never leave the site: not to webhooks, not to subscribers.
+    if (!comment.isInternal) await recordEvent(tx, 'comment.created', post.id, actor, { comment: toCommentView(comment), author: toPublicUser(actor.user) });
     return toActivityView(entry, comment, actor.user);
   });
 }

@@ -1,8 +1,10 @@
-import type { Repositories } from '../storage/types.js';
+import type { JsonFacts, Repositories } from '../storage/types.js';
 import { removePostComments } from './comment-removal.js';
 import type { Actor, ServiceContext } from './context.js';
 import { requirePermission } from './permissions.js';
+import { recordEvent } from './outbox/record.js';
 import { findVisiblePost, targetPostId } from './post-lookup.js';
+import { renderPostsFrom } from './posts.js';
 import type { Body } from './validation/fields.js';
 
 /** API.md §4.4.5: the author, or a holder of `post:destroy`, deletes a post and all that hangs off it, atomically. */
@@ -11,7 +13,7 @@ export async function deletePost(ctx: ServiceContext, actor: Actor, body: Body):
   await ctx.storage.transaction(async (tx) => {
     const post = await findVisiblePost(tx, actor, postId);
     if (post.userId !== actor.user.id) requirePermission(actor, 'post:destroy');
-    await removePostWithDependents(tx, post.id);
+    await removePostWithDependents(tx, post.id, actor);
   });
 }
 
@@ -20,8 +22,19 @@ export async function deletePost(ctx: ServiceContext, actor: Actor, body: Body):
  * transaction. Anything that later hangs off a post (comments, activity) is deleted here too,
  * so every way of removing a post stays complete.
  */
-export async function removePostWithDependents(tx: Repositories, postId: string): Promise<void> {
+export async function removePostWithDependents(tx: Repositories, postId: string, actor: Actor | null): Promise<void> {
+  await recordDeletion(tx, postId, actor);
   await tx.votes.deleteByPost(postId);
+  await tx.subscriptions.deleteByPost(postId);
+  await tx.notifications.deleteByPost(postId);
   await removePostComments(tx, postId);
   await tx.posts.delete(postId);
+}
+
+/** `post.deleted` carries the post as a visitor saw it: once the rows are gone, nothing else could show it. */
+async function recordDeletion(tx: Repositories, postId: string, actor: Actor | null): Promise<void> {
+  const post = await tx.posts.get(postId);
+  if (!post) return;
+  const [view] = await renderPostsFrom(tx, null, [post]);
+  await recordEvent(tx, 'post.deleted', postId, actor, { post: view as unknown as JsonFacts });
 }

@@ -1,6 +1,7 @@
 import { appError } from '../errors.js';
-import type { PostRow } from '../storage/types.js';
+import type { PostRow, Repositories } from '../storage/types.js';
 import type { Actor, ServiceContext } from './context.js';
+import { recordEvent } from './outbox/record.js';
 import { can, requirePermission } from './permissions.js';
 import { findVisiblePost, targetPostId } from './post-lookup.js';
 import { type PostRecordView, toPostRecordView } from './post-views.js';
@@ -35,9 +36,19 @@ export async function updatePost(ctx: ServiceContext, actor: Actor, body: Body):
     if (changes.roadmapId === seen.roadmapId) delete changes.roadmapId;
     await requireVisibleTargets(tx, actor, changes);
     const row = await tx.posts.update(post.id, withSlug(post, changes, new Date().toISOString()));
+    await recordUpdateEvents(tx, actor, post, row);
     return { ...row, roadmapId: await visibleRoadmapId(tx, actor, row.roadmapId) };
   });
   return toPostRecordView(updated);
+}
+
+/** `post.updated` when title, content or board changed; `post.status_changed` when the roadmap did. */
+async function recordUpdateEvents(tx: Repositories, actor: Actor, before: PostRow, after: PostRow): Promise<void> {
+  const edited = before.title !== after.title || before.contentMarkdown !== after.contentMarkdown || before.boardId !== after.boardId;
+  if (edited) await recordEvent(tx, 'post.updated', after.id, actor, { oldTitle: before.title, newTitle: after.title });
+  if (before.roadmapId !== after.roadmapId) {
+    await recordEvent(tx, 'post.status_changed', after.id, actor, { fromRoadmapId: before.roadmapId, toRoadmapId: after.roadmapId });
+  }
 }
 
 /**

@@ -128,7 +128,7 @@ function toBoardRef(board: BoardRow): BoardRef {
   return { boardId: board.id, name: board.name, color: board.color, url: board.url, createdAt: board.createdAt };
 }
 
-function toRoadmapRef(roadmap: RoadmapRow): RoadmapRef {
+export function toRoadmapRef(roadmap: RoadmapRow): RoadmapRef {
   return { id: roadmap.id, name: roadmap.name, url: roadmap.url, color: roadmap.color };
 }
 

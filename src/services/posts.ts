@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { appError, validationError } from '../errors.js';
 import type { PostRow, Repositories } from '../storage/types.js';
 import type { Actor, ServiceContext, Viewer } from './context.js';
+import { recordEvent } from './outbox/record.js';
 import { can, requirePermission } from './permissions.js';
 import { canSeePost } from './post-lookup.js';
 import {
@@ -84,6 +85,7 @@ export async function createPost(ctx: ServiceContext, actor: Actor, body: Body):
     const now = new Date().toISOString();
     const inserted = await insertPost(tx, { title, contentMarkdown, boardId, roadmapId, userId: actor.user.id, now });
     await tx.votes.insert({ id: randomUUID(), userId: actor.user.id, postId: inserted.id, createdAt: now });
+    await recordEvent(tx, 'post.created', inserted.id, actor, {});
     return inserted;
   });
   return toPostRecordView(post);
@@ -169,9 +171,13 @@ async function visibleBoardIds(storage: Repositories, viewer: Viewer, ids: reado
 }
 
 /** Fetches authors, voters, boards, roadmaps and vote summaries in batches, then renders. */
-export async function renderPosts(ctx: ServiceContext, viewer: Viewer, posts: PostRow[]): Promise<PostView[]> {
+export function renderPosts(ctx: ServiceContext, viewer: Viewer, posts: PostRow[]): Promise<PostView[]> {
+  return renderPostsFrom(ctx.storage, viewer, posts);
+}
+
+/** `renderPosts` over any repositories, a transaction's included. */
+export async function renderPostsFrom(storage: Repositories, viewer: Viewer, posts: PostRow[]): Promise<PostView[]> {
   if (posts.length === 0) return [];
-  const { storage } = ctx;
   const votes = await storage.votes.summarize(
     posts.map((post) => post.id),
     RECENT_VOTES,

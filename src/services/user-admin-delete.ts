@@ -45,6 +45,9 @@ export function deleteUser(ctx: ServiceContext, ref: unknown, reassignTo?: unkno
       roleAssignmentsDeleted: await deleteRoleAssignments(tx, user.id),
       mailTokensDeleted: (await tx.mailTokens.deleteByUser(user.id, 'verify')) + (await tx.mailTokens.deleteByUser(user.id, 'reset')),
     };
+    // Their mail choices and pending notifications name them: nothing to report, nothing to keep.
+    await tx.subscriptions.deleteByUser(user.id);
+    await tx.notifications.deleteByUser(user.id);
     await tx.users.delete(user.id);
     return deletion;
   });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { appError } from '../errors.js';
 import { type PostRow, type Repositories, UniqueViolation, type UserRow } from '../storage/types.js';
 import type { Permission } from './actors.js';
+import { recordEvent } from './outbox/record.js';
 import type { Actor, ServiceContext } from './context.js';
 import { requirePermission } from './permissions.js';
 import { findVisiblePost } from './post-lookup.js';
@@ -26,7 +27,7 @@ export async function addVote(ctx: ServiceContext, actor: Actor, body: Body): Pr
   const postId = await ctx.storage.transaction(async (tx) => {
     const post = await findVisiblePost(tx, actor, lookupKey(body.postId));
     requirePermission(actor, 'vote:create');
-    await insertVote(tx, actor.user.id, post.id);
+    await insertVote(tx, actor, actor.user, post.id);
     return post.id;
   });
   return renderVoters(ctx.storage, postId, actor.user.id);
@@ -37,7 +38,7 @@ export async function removeVote(ctx: ServiceContext, actor: Actor, body: Body):
   const postId = await ctx.storage.transaction(async (tx) => {
     const post = await findVisiblePost(tx, actor, lookupKey(body.postId));
     requirePermission(actor, 'vote:destroy');
-    await deleteVote(tx, actor.user.id, post.id);
+    await deleteVote(tx, actor, actor.user, post.id);
     return post.id;
   });
   return renderVoters(ctx.storage, postId, actor.user.id);
@@ -53,7 +54,7 @@ export interface VoteOnBehalfResult {
 export async function addVoteOnBehalf(ctx: ServiceContext, actor: Actor, target: VoteOnBehalfTarget): Promise<VoteOnBehalfResult> {
   const { postId, vote } = await ctx.storage.transaction(async (tx) => {
     const { post, user } = await onBehalfTarget(tx, actor, target, 'vote:assign');
-    const voteId = await insertVote(tx, user.id, post.id);
+    const voteId = await insertVote(tx, actor, user, post.id);
     return { postId: post.id, vote: { voteId, user: toPublicUser(user) } };
   });
   return { voters: await renderVoters(ctx.storage, postId, actor.user.id), vote };
@@ -63,7 +64,7 @@ export async function addVoteOnBehalf(ctx: ServiceContext, actor: Actor, target:
 export async function removeVoteOnBehalf(ctx: ServiceContext, actor: Actor, target: VoteOnBehalfTarget): Promise<Voters> {
   const postId = await ctx.storage.transaction(async (tx) => {
     const { post, user } = await onBehalfTarget(tx, actor, target, 'vote:unassign');
-    await deleteVote(tx, user.id, post.id);
+    await deleteVote(tx, actor, user, post.id);
     return post.id;
   });
   return renderVoters(ctx.storage, postId, actor.user.id);
@@ -94,9 +95,11 @@ async function onBehalfTarget(
 }
 
 /** Inserts the vote; returns its id. */
-async function insertVote(tx: Repositories, userId: string, postId: string): Promise<string> {
+async function insertVote(tx: Repositories, actor: Actor, voter: UserRow, postId: string): Promise<string> {
   try {
-    return (await tx.votes.insert({ id: randomUUID(), userId, postId, createdAt: new Date().toISOString() })).id;
+    const vote = await tx.votes.insert({ id: randomUUID(), userId: voter.id, postId, createdAt: new Date().toISOString() });
+    await recordEvent(tx, 'vote.created', postId, actor, { voteId: vote.id, user: toPublicUser(voter) });
+    return vote.id;
   } catch (error) {
     // The storage rule, not a prior read, decides: concurrent identical votes cannot both pass.
     if (error instanceof UniqueViolation && error.constraint === 'votes.userPost') throw appError('VOTE_EXISTS');
@@ -104,8 +107,9 @@ async function insertVote(tx: Repositories, userId: string, postId: string): Pro
   }
 }
 
-async function deleteVote(tx: Repositories, userId: string, postId: string): Promise<void> {
-  const vote = await tx.votes.getByUserAndPost(userId, postId);
+async function deleteVote(tx: Repositories, actor: Actor, voter: UserRow, postId: string): Promise<void> {
+  const vote = await tx.votes.getByUserAndPost(voter.id, postId);
   if (!vote) throw appError('VOTE_NOT_FOUND');
   await tx.votes.delete(vote.id);
+  await recordEvent(tx, 'vote.deleted', postId, actor, { voteId: vote.id, user: toPublicUser(voter) });
 }

@@ -7,6 +7,7 @@ import { startServer } from '../../src/http/server.js';
 import { createLogger, type Logger } from '../../src/logger.js';
 import type { ServiceContext } from '../../src/services/context.js';
 import { createServiceContext } from '../../src/services/create-context.js';
+import { startOutboxWorker } from '../../src/services/outbox/worker.js';
 import { testConfig } from './config.js';
 import { checkAgainstDocument } from './openapi-check.js';
 import { TEST_ENGINE, testDatabaseUrl } from './engine.js';
@@ -52,6 +53,8 @@ export interface TestServerOptions {
   logger?: Logger;
   /** The web app's directory instead of the package's `dist/web/` (e.g. a fixture, or a missing one). */
   webDir?: string;
+  /** Runs the delivery worker of serve (webhooks, notification mail) alongside the server. */
+  worker?: boolean;
 }
 
 /** In the PostgreSQL run, every test server gets a fresh schema instead of the JSON-file database. */
@@ -67,9 +70,11 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
   const ctx = await createServiceContext(config, options.logger ?? createLogger(config.logLevel));
   const app = createApp(ctx, options.routes, { webDir: options.webDir });
   const server = await startServer(app, { host: config.host, port: config.port });
+  const worker = options.worker ? startOutboxWorker(ctx) : undefined;
   let closing: Promise<void> | undefined;
   const close = async () => {
     await server.close();
+    await worker?.stop();
     await ctx.close();
     await schema?.drop();
     await rm(dataDir, { recursive: true, force: true });

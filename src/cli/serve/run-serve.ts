@@ -5,6 +5,7 @@ import { createApp } from '../../http/app.js';
 import { type RunningServer, startServer } from '../../http/server.js';
 import { createLogger, type Logger } from '../../logger.js';
 import { createServiceContext } from '../../services/create-context.js';
+import { type OutboxWorker, startOutboxWorker } from '../../services/outbox/worker.js';
 import { type CliRun, say } from '../io.js';
 import { listenError } from './listen-error.js';
 import { type SetupWarning, warnWhileNotSetUp } from './setup-warning.js';
@@ -51,6 +52,7 @@ async function stopOnSignal(
   server: RunningServer,
   control: ControlServer | null,
   setupWarning: SetupWarning,
+  worker: OutboxWorker,
   ctx: ServiceContextWithClose,
   logger: Logger,
 ): Promise<void> {
@@ -59,6 +61,8 @@ async function stopOnSignal(
   await setupWarning.stop();
   // Admin operations under way finish before the storage closes.
   await Promise.all([server.close(), control?.close()]);
+  // Attempts under way are recorded; events not yet sent stay stored for the next start.
+  await worker.stop();
   await ctx.close();
   logger.info('stopped');
 }
@@ -82,5 +86,6 @@ export async function runServe(flags: Readonly<Record<string, unknown>>, run: Cl
   say(run.io, `feedbackd listening on ${server.url}`);
   // Defence in depth: an unclaimed board reachable from elsewhere says so until someone sets it up.
   const setupWarning = warnWhileNotSetUp(ctx, loaded, server);
-  await stopOnSignal(stopRequested, server, control, setupWarning, ctx, logger);
+  const worker = startOutboxWorker(ctx);
+  await stopOnSignal(stopRequested, server, control, setupWarning, worker, ctx, logger);
 }

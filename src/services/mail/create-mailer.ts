@@ -66,7 +66,7 @@ function composeMail(config: Config, message: MailMessage): SendMailOptions {
     text: message.text,
     html: message.html,
     // RFC 3834: tells vacation responders and the like not to answer machine-sent mail.
-    headers: { 'Auto-Submitted': 'auto-generated' },
+    headers: { 'Auto-Submitted': 'auto-generated', ...message.headers },
   };
 }
 

@@ -1,10 +1,14 @@
+import type { MailKind } from '../../storage/types.js';
+
 /** An outgoing message, already composed. */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
-  kind: 'verify' | 'reset' | 'test';
+  kind: MailKind;
+  /** Extra headers, such as List-Unsubscribe on notification mail. */
+  headers?: Readonly<Record<string, string>>;
   /** Display name for the default From address (the site title at sending time). */
   siteTitle: string;
 }

@@ -32,6 +32,11 @@ export interface DeliveryOptions {
   now?: () => number;
 }
 
+/** A resolver to use instead of the system's (tests). */
+export interface HostLookupOption {
+  lookup?: HostLookup;
+}
+
 /** What happened, for the delivery list and the retry decision. */
 export interface DeliveryResult {
   /** The receiver answered 2xx. */

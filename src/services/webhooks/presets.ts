@@ -37,6 +37,13 @@ export function discordBody(envelope: WebhookEnvelope, site: WebhookSite): Disco
   return { content, allowed_mentions: { parse: [] } };
 }
 
+/** The chat message of `feedbackd webhook test`: says which site sent it and that the channel works. */
+export function testChatBody(format: 'slack' | 'discord', site: WebhookSite): SlackBody | DiscordBody {
+  const message = line`Test message from ${text(site.title)}: this channel will get the events you chose.`;
+  if (format === 'slack') return { text: renderLine(message, renderSlack) };
+  return { content: clipUnits(renderLine(message, renderDiscord), DISCORD_MAX_CONTENT), allowed_mentions: { parse: [] } };
+}
+
 /** The one-line message of an event. */
 function describe(envelope: WebhookEnvelope, site: WebhookSite): MessageLine {
   const post = postLink(envelope.data.post, site);

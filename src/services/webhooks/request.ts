@@ -1,9 +1,9 @@
+import type { WebhookFormat } from '../../storage/types.js';
 import { assertDeliverable, type WebhookEnvelope } from './events.js';
 import { discordBody, slackBody, type WebhookSite } from './presets.js';
 import { signWebhook } from './signature.js';
 
-/** `json` is feedbackd's own envelope; the others are the chat services' incoming-webhook bodies. */
-export type WebhookFormat = 'json' | 'slack' | 'discord';
+export type { WebhookFormat };
 
 export interface WebhookEndpointKeys {
   format: WebhookFormat;
@@ -27,17 +27,31 @@ export function webhookRequest(
   site: WebhookSite,
   nowSeconds: number,
 ): WebhookRequest {
+  const body = webhookBody(endpoint.format, envelope, site);
+  return { body, headers: webhookHeaders(endpoint.secret, { event: envelope.event, deliveryId: envelope.deliveryId, body }, nowSeconds) };
+}
+
+/** The body of a delivery in the endpoint's format, prepared once and sent as it is on every attempt. */
+export function webhookBody(format: WebhookFormat, envelope: WebhookEnvelope, site: WebhookSite): string {
   assertDeliverable(envelope);
-  const body = JSON.stringify(requestBody(endpoint.format, envelope, site));
+  return JSON.stringify(requestBody(format, envelope, site));
+}
+
+/** What one attempt of a prepared delivery sends along its body: the signature covers this attempt's timestamp. */
+export interface PreparedDelivery {
+  event: string;
+  deliveryId: string;
+  body: string;
+}
+
+/** The headers of one attempt. */
+export function webhookHeaders(secret: string, delivery: PreparedDelivery, nowSeconds: number): Record<string, string> {
   return {
-    body,
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Feedbackd-Event': envelope.event,
-      'X-Feedbackd-Delivery': envelope.deliveryId,
-      'X-Feedbackd-Timestamp': String(nowSeconds),
-      'X-Feedbackd-Signature': signWebhook(endpoint.secret, nowSeconds, body),
-    },
+    'Content-Type': 'application/json',
+    'X-Feedbackd-Event': delivery.event,
+    'X-Feedbackd-Delivery': delivery.deliveryId,
+    'X-Feedbackd-Timestamp': String(nowSeconds),
+    'X-Feedbackd-Signature': signWebhook(secret, nowSeconds, delivery.body),
   };
 }
 

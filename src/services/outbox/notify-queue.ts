@@ -1,0 +1,50 @@
+/*
+ * Which events notify subscribers (issue 17 §2), and queueing them: a status change, a public
+ * comment or reply, and a title changed by someone other than the author. The one who acted is
+ * never told of their own change. Visibility is checked again when the mail is composed.
+ */
+import { randomUUID } from 'node:crypto';
+import type { JsonFacts, NotificationKind, OutboxEventRow, PostRow, Repositories } from '../../storage/types.js';
+import type { ServiceContext } from '../context.js';
+import { subscriberIds } from '../notifications/subscribers.js';
+import type { EventFacts } from './record.js';
+
+interface Notice {
+  kind: NotificationKind;
+  facts: JsonFacts;
+}
+
+/** Queues the event's notifications; returns how many. Nothing is queued while mail is not configured. */
+export async function queueNotifications(ctx: ServiceContext, tx: Repositories, event: OutboxEventRow): Promise<number> {
+  if (!ctx.mailer.isConfigured() || event.postId === null) return 0;
+  const post = await tx.posts.get(event.postId);
+  const notice = post ? noticeOf(event, post) : null;
+  if (!post || !notice) return 0;
+  const recipients = (await subscriberIds(tx, post)).filter((id) => id !== event.actorId);
+  const now = Date.now();
+  for (const userId of recipients) {
+    // A pair's notifications share one due time: the first opens the digest window, later ones join it.
+    const [waiting] = await tx.notifications.listByUserAndPost(userId, post.id);
+    const dueAt = waiting?.dueAt ?? new Date(now + ctx.config.notificationDigestMs).toISOString();
+    await tx.notifications.insert({ id: randomUUID(), userId, postId: post.id, ...notice, createdAt: new Date(now).toISOString(), dueAt });
+  }
+  return recipients.length;
+}
+
+function noticeOf(event: OutboxEventRow, post: PostRow): Notice | null {
+  switch (event.name) {
+    case 'post.status_changed': {
+      const { fromRoadmapId, toRoadmapId } = event.facts as unknown as EventFacts['post.status_changed'];
+      return { kind: 'status', facts: { fromRoadmapId, toRoadmapId } };
+    }
+    case 'comment.created':
+      return { kind: 'comment', facts: { commentId: (event.facts as unknown as EventFacts['comment.created']).comment.id } };
+    case 'post.updated': {
+      const { oldTitle, newTitle } = event.facts as unknown as EventFacts['post.updated'];
+      if (oldTitle === newTitle || event.actorId === post.userId) return null;
+      return { kind: 'title', facts: { oldTitle, newTitle } };
+    }
+    default:
+      return null;
+  }
+}

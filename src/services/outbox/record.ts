@@ -1,0 +1,40 @@
+/*
+ * Recording events in the outbox (issue 17 §6): inside the transaction of the change, so an event
+ * exists exactly when its change does — a crash after the commit loses none, a rollback leaves none.
+ * The delivery worker (src/services/outbox/worker.ts) shapes and sends them later, off the request.
+ */
+import { randomUUID } from 'node:crypto';
+import type { JsonFacts, Repositories } from '../../storage/types.js';
+import type { CommentView } from '../comment-views.js';
+import type { Actor } from '../context.js';
+import type { PublicUser } from '../post-views.js';
+import type { WebhookEventName } from '../webhooks/events.js';
+
+/** The nil UUID of the system actor (src/admin/system-actor.ts) is nobody: never stored as who acted. */
+const SYSTEM_USER_ID = '00000000-0000-0000-0000-000000000000';
+
+/** Facts each event keeps beyond its post: what the stored rows will not tell once the worker reads them. */
+export interface EventFacts {
+  'post.created': Record<string, never>;
+  'post.updated': { oldTitle: string; newTitle: string };
+  /** The post as a visitor saw it just before its deletion (PostView, JSON). */
+  'post.deleted': { post: JsonFacts };
+  'post.status_changed': { fromRoadmapId: string | null; toRoadmapId: string | null };
+  /** The voter as the API shows them (a deleted voter can still be named). */
+  'vote.created': { voteId: string; user: PublicUser };
+  'vote.deleted': { voteId: string; user: PublicUser };
+  /** Public comments only: an internal one never enters the outbox. The comment as created, for when its post is deleted before the event is sent. */
+  'comment.created': { comment: CommentView; author: PublicUser };
+}
+
+/** Records one event in the caller's transaction. */
+export async function recordEvent<E extends WebhookEventName>(
+  tx: Repositories,
+  name: E,
+  postId: string,
+  actor: Actor | null,
+  facts: EventFacts[E],
+): Promise<void> {
+  const actorId = actor && actor.user.id !== SYSTEM_USER_ID ? actor.user.id : null;
+  await tx.outbox.insert({ id: randomUUID(), name, postId, actorId, facts: facts as JsonFacts, createdAt: new Date().toISOString() });
+}

@@ -1,0 +1,100 @@
+/*
+ * The delivery worker of `serve` (issue 17 §6): fans recorded events out, sends due webhook
+ * deliveries (several at once, each off any request, so a slow receiver slows nobody), sends due
+ * notification digests, and prunes old deliveries. It looks for work every outboxPollMs and at once
+ * when one of its deliveries ends. Every serve runs one; on PostgreSQL the claims' row locks share
+ * the work between them.
+ */
+import type { ServiceContext } from '../context.js';
+import { claimDueDeliveries, runDelivery } from './deliveries.js';
+import { fanOutEvents } from './fan-out.js';
+import { sendDueNotifications } from './notify-send.js';
+
+const EVENTS_PER_CLAIM = 200;
+const NOTIFICATIONS_PER_CLAIM = 100;
+/** Deliveries in flight at once: enough that one slow receiver does not hold up the others. */
+const DELIVERIES_IN_FLIGHT = 8;
+const PRUNE_EVERY_MS = 60_000;
+
+export interface OutboxWorker {
+  /** Look for work now. */
+  wake(): void;
+  /** Stops looking for work and waits for the attempts under way. */
+  stop(): Promise<void>;
+}
+
+export function startOutboxWorker(ctx: ServiceContext): OutboxWorker {
+  const inFlight = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+  let lastPrune = 0;
+
+  const schedule = (delayMs: number) => {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(wake, delayMs);
+  };
+
+  function wake(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = pass().finally(() => {
+      running = undefined;
+      if (again) {
+        again = false;
+        wake();
+      } else {
+        schedule(ctx.config.outboxPollMs);
+      }
+    });
+  }
+
+  async function pass(): Promise<void> {
+    try {
+      while ((await fanOutEvents(ctx, EVENTS_PER_CLAIM)).events === EVENTS_PER_CLAIM && !stopped);
+      await startDeliveries();
+      while ((await sendDueNotifications(ctx, NOTIFICATIONS_PER_CLAIM)) > 0 && !stopped);
+      await pruneNowAndThen();
+    } catch (error) {
+      // Storage refusing writes (full disk, database down) is retried at the next poll; nothing is lost.
+      ctx.logger.warn({ err: error }, 'delivery worker pass failed; trying again');
+    }
+  }
+
+  async function startDeliveries(): Promise<void> {
+    const free = DELIVERIES_IN_FLIGHT - inFlight.size;
+    if (free <= 0 || stopped) return;
+    for (const claimed of await claimDueDeliveries(ctx, free)) {
+      const attempt: Promise<void> = runDelivery(ctx, claimed)
+        .catch((error) => ctx.logger.warn({ err: error, deliveryId: claimed.delivery.id }, 'webhook delivery could not be recorded'))
+        .finally(() => {
+          inFlight.delete(attempt);
+          wake();
+        });
+      inFlight.add(attempt);
+    }
+  }
+
+  async function pruneNowAndThen(): Promise<void> {
+    if (Date.now() - lastPrune < Math.min(PRUNE_EVERY_MS, ctx.config.webhookDeliveryRetentionMs)) return;
+    lastPrune = Date.now();
+    const before = new Date(lastPrune - ctx.config.webhookDeliveryRetentionMs).toISOString();
+    await ctx.storage.transaction((tx) => tx.webhookDeliveries.deleteFinishedBefore(before));
+  }
+
+  wake();
+  return {
+    wake,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
