@@ -19,6 +19,7 @@ import { addServiceCommand } from './commands/service.js';
 import { addSettingsCommand } from './commands/settings.js';
 import { addTokenCommand } from './commands/token.js';
 import { addUserCommand } from './commands/user.js';
+import { addWebhookCommand } from './commands/webhook.js';
 import type { CliRun } from './io.js';
 
 /** The commander root with every command; it throws instead of exiting, so the caller picks the exit code. */
@@ -42,6 +43,7 @@ export function createProgram(run: CliRun): Command {
   addPostCommand(program, run);
   addRoleCommand(program, run);
   addSettingsCommand(program, run);
+  addWebhookCommand(program, run);
   addBackupCommand(program, run);
   addRestoreCommand(program, run);
   addExportCommand(program, run);
