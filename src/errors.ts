@@ -47,6 +47,7 @@ const CATALOGUE = {
   INVALID_PERMISSION: [400, 'Unknown permission'],
   INVALID_ROLE_ID: [400, 'Invalid role ID'],
   INVALID_TOKEN: [401, 'Invalid JWT token'],
+  INVALID_UNSUBSCRIBE_TOKEN: [400, 'Unsubscribe link is invalid'],
   INVALID_USER_ID: [400, 'Invalid user ID'],
   LABS_DISABLED: [403, 'This feature is disabled'],
   LOGO_URL_TOO_LONG: [400, 'Logo URL is too long'],
@@ -95,6 +96,7 @@ const CATALOGUE = {
   USER_NOT_FOUND: [404, 'User not found'],
   VOTE_EXISTS: [409, 'User has already voted on this post'],
   VOTE_NOT_FOUND: [404, 'User has not voted on this post'],
+  WEBHOOK_NOT_FOUND: [404, 'Webhook not found'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof CATALOGUE;

@@ -144,3 +144,43 @@ function parseJson(bytes: Buffer): unknown {
 function dropUnsafeKeys(key: string, value: unknown): unknown {
   return UNSAFE_KEYS.has(key) ? undefined : value;
 }
+
+/**
+ * RFC 8058 one-click unsubscribe: mail providers POST a form holding `List-Unsubscribe=One-Click`
+ * to the List-Unsubscribe URL, as multipart/form-data (which the RFC prefers) or urlencoded.
+ */
+const ONE_CLICK_FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+
+/**
+ * `parseBody` for the one-click unsubscribe route alone: a form body is accepted too. Its content
+ * is not needed (the token is in the URL, and the POST itself is the one click), so it is read to
+ * its end within the usual limit and dropped: `ctx.state.body` stays `{}`. Any other body goes
+ * through `parseBody`'s checks unchanged (JSON, or 415).
+ */
+export const parseBodyOrOneClickForm: Middleware = async (ctx, next) => {
+  if (!mayHaveBody(ctx) || !ctx.is(ONE_CLICK_FORM_TYPES)) return parseBody(ctx, next);
+  if (Number(ctx.get('Content-Length')) > BODY_LIMIT_BYTES) throw refusedUnread(ctx, appError('PAYLOAD_TOO_LARGE'));
+  if (!(await drainWithin(ctx.req, BODY_LIMIT_BYTES))) throw refusedUnread(ctx, appError('PAYLOAD_TOO_LARGE'));
+  await next();
+};
+
+/** Reads a request body to its end, keeping nothing; false (and the rest left unread) once it passes `limit` bytes. */
+function drainWithin(req: IncomingMessage, limit: number): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    let received = 0;
+    const settle = (finish: () => void) => {
+      req.off('data', onData).off('end', onEnd).off('close', onClose);
+      finish();
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received <= limit) return;
+      req.pause();
+      settle(() => resolve(false));
+    };
+    const onEnd = () => settle(() => resolve(true));
+    // A body cut off before its end is no request to act on.
+    const onClose = () => settle(() => reject(appError('MALFORMED_REQUEST')));
+    req.on('data', onData).on('end', onEnd).on('close', onClose);
+  });
+}

@@ -9,12 +9,14 @@ import { accountPaths } from './paths/accounts.js';
 import { boardPaths } from './paths/boards.js';
 import { commentPaths } from './paths/comments.js';
 import { metaPaths } from './paths/meta.js';
+import { notificationPaths } from './paths/notifications.js';
 import { postPaths } from './paths/posts.js';
 import { roadmapPaths } from './paths/roadmaps.js';
 import { rolePaths } from './paths/roles.js';
 import { settingsPaths } from './paths/settings.js';
 import { userPaths } from './paths/users.js';
 import { votePaths } from './paths/votes.js';
+import { webhookPaths } from './paths/webhooks.js';
 import { schemas } from './schemas.js';
 
 /** The tags in the order the reference lists them, each with what it covers. */
@@ -48,9 +50,14 @@ export const TAGS = [
   },
   { name: 'Roles', description: 'Roles, their permissions and who has them.' },
   { name: 'Settings', description: 'Site settings and labs.' },
+  {
+    name: 'Webhooks',
+    description: 'feedbackd’s extension: the owner’s webhook endpoints, test deliveries and recent deliveries.',
+  },
+  { name: 'Notifications', description: 'feedbackd’s extension: mail about the posts people follow, and how to stop it.' },
 ];
 
-const ALL_PATHS: Paths[] = [metaPaths, accountPaths, postPaths, votePaths, commentPaths, boardPaths, roadmapPaths, userPaths, rolePaths, settingsPaths];
+const ALL_PATHS: Paths[] = [metaPaths, accountPaths, postPaths, votePaths, commentPaths, boardPaths, roadmapPaths, userPaths, rolePaths, settingsPaths, webhookPaths, notificationPaths];
 
 /** The whole document, for this version of feedbackd. */
 export function openApiDocument(): Schema {

@@ -5,6 +5,7 @@
  */
 import { answer, arrayOf, boolean, count, hexColor, nullable, ref, type Schema, string, timestamp, uuid } from './kit.js';
 import { PERMISSIONS } from '../services/actors.js';
+import { webhookSchemas } from './paths/webhooks-fields.js';
 
 const text = (description: string): Schema => ({ type: 'string', description });
 
@@ -310,4 +311,5 @@ export const schemas: Record<string, Schema> = {
     },
     '',
   ),
+  ...webhookSchemas,
 };

@@ -29,6 +29,7 @@ import { registerBoardRoutes } from './boards.js';
 import { registerCommentRoutes } from './comments.js';
 import { registerDashboardRoutes } from './dashboard.js';
 import { registerHealthRoutes } from './health.js';
+import { registerNotificationRoutes } from './notifications.js';
 import { registerOpenApiRoutes } from './openapi.js';
 import { registerPasswordsRoutes } from './passwords.js';
 import { registerPostRoutes } from './posts.js';
@@ -38,6 +39,7 @@ import { registerSettingsRoutes } from './settings.js';
 import { registerSetupRoutes } from './setup.js';
 import { registerUsersRoutes } from './users.js';
 import { registerVoteRoutes } from './votes.js';
+import { registerWebhookRoutes } from './webhooks.js';
 
 /** Registers every route module on the `/api/v1` router. */
 export function registerRoutes(router: Router, services: ServiceContext): void {
@@ -55,4 +57,6 @@ export function registerRoutes(router: Router, services: ServiceContext): void {
   registerSettingsRoutes(router, services);
   registerRoadmapRoutes(router, services);
   registerDashboardRoutes(router, services);
+  registerWebhookRoutes(router, services);
+  registerNotificationRoutes(router, services);
 }

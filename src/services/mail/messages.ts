@@ -71,11 +71,13 @@ function tokenLink(publicUrl: string, path: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, '')}${path}?token=${encodeURIComponent(token)}`;
 }
 
-function paragraph(innerHtml: string): string {
+/** One paragraph of a mail's HTML part (also used by the notification digest). */
+export function paragraph(innerHtml: string): string {
   return `<p>${innerHtml}</p>`;
 }
 
-function htmlDocument(paragraphs: string[]): string {
+/** The HTML part of a mail around its blocks, in the one plain layout every mail shares. */
+export function htmlDocument(paragraphs: string[]): string {
   return `<!doctype html>\n<html><body>\n${paragraphs.join('\n')}\n</body></html>\n`;
 }
 
