@@ -47,13 +47,19 @@ const SCREENSHOTS = join(ROOT, 'test', 'web', '.screenshots');
 const TEST_WEB_DIR = process.env.FEEDBACKD_TEST_WEB_DIR || undefined;
 const AXE_SOURCE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 
+/** What else a browser test file's server runs. */
+export interface WebServerOptions {
+  /** The delivery worker of serve, for tests of notification mail. */
+  worker?: boolean;
+}
+
 /**
  * Registers the hooks of a browser test file: before all, an SMTP sink, a server on its own public
  * URL with the owner set up, and Chromium; after each failed test, screenshots; after all, cleanup.
  */
-export function useWebServer(configOverrides: Partial<Config> = {}): void {
+export function useWebServer(configOverrides: Partial<Config> = {}, options: WebServerOptions = {}): void {
   test.before(async (t) => {
-    const [web, browser] = await Promise.all([startWebServer(configOverrides), launchChromium()]);
+    const [web, browser] = await Promise.all([startWebServer(configOverrides, options), launchChromium()]);
     t.context.web = web;
     t.context.browser = browser;
   });
@@ -68,21 +74,21 @@ export function useWebServer(configOverrides: Partial<Config> = {}): void {
 }
 
 /** A server whose public URL is its own address: the port is picked before the server starts. */
-export async function startWebServer(configOverrides: Partial<Config> = {}): Promise<WebServer> {
+export async function startWebServer(configOverrides: Partial<Config> = {}, options: WebServerOptions = {}): Promise<WebServer> {
   const smtp = await startSmtpSink();
-  const server = await startOnFreePort(smtp, configOverrides);
+  const server = await startOnFreePort(smtp, configOverrides, options);
   const setup = await server.request('POST', '/auth/setup', { body: OWNER });
   if (setup.status !== 201) throw new Error(`owner setup failed: ${setup.status} ${setup.text}`);
   const owner = { user: (await server.ctx.storage.users.getOwner())!, token: setup.body.user.authToken as string };
   return { server, smtp, url: server.url, owner, ctx: server.ctx };
 }
 
-async function startOnFreePort(smtp: SmtpSink, overrides: Partial<Config>): Promise<TestServer> {
+async function startOnFreePort(smtp: SmtpSink, overrides: Partial<Config>, options: WebServerOptions): Promise<TestServer> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const publicUrl = `http://127.0.0.1:${port}`;
     try {
-      return await startTestServer({ smtpUrl: smtp.url, mailOutbox: false, ...overrides, port, publicUrl }, { webDir: TEST_WEB_DIR });
+      return await startTestServer({ smtpUrl: smtp.url, mailOutbox: false, ...overrides, port, publicUrl }, { webDir: TEST_WEB_DIR, worker: options.worker });
     } catch (error) {
       // Another process may take the port between the probe and the listen: try another one.
       if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 3) throw error;

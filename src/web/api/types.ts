@@ -161,3 +161,25 @@ export interface FieldProblem {
   path: string;
   message: string;
 }
+
+/** Why the caller gets mail about a post (feedbackd's extension, issue 17); `chosen` is their own Subscribe. */
+export type SubscriptionReason = 'author' | 'voter' | 'commenter' | 'chosen';
+
+/** GET/PUT /posts/:post_id/subscription: whether the caller gets mail about the post, and why (null when not). */
+export interface Subscription {
+  postId: string;
+  subscribed: boolean;
+  reason: SubscriptionReason | null;
+}
+
+/** GET/PATCH /auth/notifications: `mail` false turns all notification mail off. */
+export interface NotificationSettings {
+  mail: boolean;
+}
+
+/** POST /notifications/unsubscribe: the post a mailed link unsubscribed from. */
+export interface UnsubscribedPost {
+  postId: string;
+  title: string;
+  slug: string;
+}

@@ -1,10 +1,11 @@
 import { useState } from 'preact/hooks';
 import { requestPasswordReset } from '../api/endpoints.js';
 import { FormProblem, SubmitButton, useSubmission } from '../pages/account-form.js';
+import { NotificationMail } from '../pages/notification-mail.js';
 import { AccountFacts, NameForm } from '../pages/profile.js';
 import { type Session, useSession } from '../session.js';
 
-/** Your account: your name, your email and its confirmation, a new password by mail (sign-out is in the header). */
+/** Your account: your name, your email and its confirmation, notification mail, a new password by mail (sign-out is in the header). */
 export function AccountPage() {
   // The dashboard shell renders sections only for a signed-in session.
   const session = useSession() as Session;
@@ -16,6 +17,7 @@ export function AccountPage() {
         <NameForm session={session} />
         <AccountFacts user={session.user} />
       </section>
+      <NotificationMail class="dashboard-account__part" />
       <PasswordChange email={session.user.email} />
     </section>
   );

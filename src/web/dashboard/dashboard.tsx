@@ -1,7 +1,6 @@
 import { useLocation } from 'preact-iso/router';
 import { useEffect, useState } from 'preact/hooks';
 import { Skeleton } from '../components/skeleton.js';
-import type { SectionPath } from '../dashboard-access.js';
 import { type Session, useSession } from '../session.js';
 import { DashboardNav } from './nav.js';
 // Before any form renders: the dashboard's refusals find their fields.
@@ -12,13 +11,14 @@ import { OverviewPage } from './overview.js';
 import { PostsPage } from './posts.js';
 import { RoadmapsPage } from './roadmaps.js';
 import { RolesPage } from './roles.js';
-import { type Section, sectionsFor, sectionUrl } from './sections.js';
+import { type DashboardPath, type Section, sectionsFor, sectionUrl } from './sections.js';
 import { SettingsPage } from './settings.js';
 import { useDashboardStylesheet } from './stylesheet.js';
 import { UsersPage } from './users.js';
+import { WebhooksPage } from './webhooks.js';
 
 /** The page of each section, by its path under /dashboard. */
-const PAGES: Record<SectionPath, () => preact.JSX.Element> = {
+const PAGES: Record<DashboardPath, () => preact.JSX.Element> = {
   '': OverviewPage,
   posts: PostsPage,
   boards: BoardsPage,
@@ -26,6 +26,7 @@ const PAGES: Record<SectionPath, () => preact.JSX.Element> = {
   users: UsersPage,
   roles: RolesPage,
   settings: SettingsPage,
+  webhooks: WebhooksPage,
   account: AccountPage,
 };
 

@@ -31,24 +31,31 @@ function abilitiesOf(session: Session | null, commentsOn: boolean): Abilities {
   };
 }
 
+interface PostActivityProps {
+  postId: string;
+  /** Told after the visitor posts a comment or reply (which subscribes them to the post). */
+  onCommented?: () => void;
+}
+
 /** The post's comments as a timeline, with the comment box last; hidden when comments are off (except to the team). */
-export function PostActivity({ postId }: { postId: string }) {
+export function PostActivity({ postId, onCommented }: PostActivityProps) {
   const session = useSession();
   const site = useSite();
   if (session === undefined) return <Skeleton label="Loading comments" />;
   const abilities = abilitiesOf(session, site?.labs.comments ?? true);
   if (!abilities.commentsOn && !abilities.seesInternal && !abilities.writesInternal) return null;
   // Signing in or out changes what is visible: the list starts again.
-  return <Timeline key={`${postId}|${abilities.seesInternal}`} postId={postId} session={session} abilities={abilities} />;
+  return <Timeline key={`${postId}|${abilities.seesInternal}`} postId={postId} session={session} abilities={abilities} onCommented={onCommented} />;
 }
 
 interface TimelineProps {
   postId: string;
   session: Session | null;
   abilities: Abilities;
+  onCommented?: () => void;
 }
 
-function Timeline({ postId, session, abilities }: TimelineProps) {
+function Timeline({ postId, session, abilities, onCommented }: TimelineProps) {
   const list = useActivity(postId, abilities.seesInternal);
   const [announcement, setAnnouncement] = useState('');
   const [focusId, setFocusId] = useState<string | null>(null);
@@ -62,6 +69,7 @@ function Timeline({ postId, session, abilities }: TimelineProps) {
     list.add(item);
     setFocusId(item.comment.id);
     setAnnouncement(parent ? 'Reply posted' : 'Comment posted');
+    onCommented?.();
   };
   const remove = async (item: Activity) => {
     await deleteComment(postId, item.comment.id);

@@ -18,6 +18,7 @@ import { PostActivity } from './post-activity.js';
 import { ConfirmDialog } from './post-confirm.js';
 import { PostEditForm } from './post-edit.js';
 import { ActionMenu, type MenuAction } from './post-menu.js';
+import { PostSubscription } from './post-subscription.js';
 import { nameOf } from './post-thread.js';
 import { PostVoters } from './post-voters.js';
 
@@ -47,6 +48,9 @@ function PostView({ loaded }: { loaded: PostDetail }) {
   const [mode, setMode] = useState<Mode>('read');
   const [announcement, setAnnouncement] = useState('');
   const [refocus, setRefocus] = useState(0);
+  // A vote or a comment subscribes the visitor (unless they opted out): the subscription is read again after each.
+  const [engaged, setEngaged] = useState(0);
+  const engage = () => setEngaged((n) => n + 1);
   const trigger = useRef<HTMLButtonElement>(null);
   useEffect(() => setPost(loaded), [loaded]);
   useEffect(() => setPageTitle(post.title), [post.title]);
@@ -73,13 +77,21 @@ function PostView({ loaded }: { loaded: PostDetail }) {
       <article class="post" aria-labelledby="post-title">
         <div class="post__head">
           <div class="post__vote">
-            <VoteButton postId={post.postId} voters={post.voters} onChange={(voters: Voters) => setPost({ ...post, voters })} />
+            <VoteButton
+              postId={post.postId}
+              voters={post.voters}
+              onChange={(voters: Voters) => {
+                setPost({ ...post, voters });
+                engage();
+              }}
+            />
           </div>
           <h1 id="post-title" class="post__title">
             {post.title}
           </h1>
           <PostMeta post={post} />
           <PostMenu post={post} triggerRef={trigger} onEdit={() => setMode('edit')} onDelete={() => setMode('delete')} />
+          <PostSubscription postId={post.postId} refresh={engaged} />
         </div>
         <p class="visually-hidden" role="status">
           {announcement}
@@ -91,7 +103,7 @@ function PostView({ loaded }: { loaded: PostDetail }) {
         )}
         <BoardVoters post={post} />
       </article>
-      <PostActivity postId={post.postId} />
+      <PostActivity postId={post.postId} onCommented={engage} />
       {mode === 'delete' && (
         <ConfirmDialog
           question="Delete this idea? Its votes and comments go too."

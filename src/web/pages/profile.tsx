@@ -9,10 +9,11 @@ import { endSession, type Session, sessionStore, useSession } from '../session.j
 import { AccountCard } from './account-card.js';
 import { FormProblem, SubmitButton, useSubmission } from './account-form.js';
 import { ResendVerification } from './account-resend.js';
+import { NotificationMail } from './notification-mail.js';
 
 const TITLE = 'Your profile';
 
-/** The signed-in visitor's name (editable), username, email and its confirmation, and sign-out. */
+/** The signed-in visitor's name (editable), username, email and its confirmation, notification mail, and sign-out. */
 export function ProfilePage() {
   const session = useSession();
   if (session === undefined) {
@@ -36,6 +37,7 @@ export function ProfilePage() {
     <AccountCard title={TITLE}>
       <NameForm session={session} />
       <AccountFacts user={session.user} />
+      <NotificationMail class="account-mail" />
       {mayOpenDashboard(session) && (
         <p>
           <a href="/dashboard">Open the dashboard</a> to run the board.
