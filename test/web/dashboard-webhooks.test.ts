@@ -192,7 +192,7 @@ test.serial('turn off and on, edit; a webhook feedbackd turned off says why, a f
   t.is((await cellsOf(page, description))[1], 'New idea, Idea edited, Idea deleted, Status changed, New comment');
   t.is(await focused(page), `Edit webhook ${description}`);
 
-  const reason = 'Turned off at 2026-11-25T21:00:00.000Z: no delivery has succeeded since 2026-11-22T21:00:00.000Z. The last error: answered 503';
+  const reason = 'Every attempt failed for 1 day; the last one: answered 503';
   await web.ctx.storage.transaction((tx) =>
     tx.webhookEndpoints.update(webhook.webhookId, { enabled: false, failingSince: '2026-11-22T21:00:00.000Z', disabledReason: reason }),
   );

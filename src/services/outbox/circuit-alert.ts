@@ -10,7 +10,7 @@ export async function sendCircuitAlert(ctx: ServiceContext, endpoint: WebhookEnd
     '',
     `  ${endpoint.url}${endpoint.description ? ` (${endpoint.description})` : ''}`,
     '',
-    endpoint.disabledReason ?? '',
+    `${endpoint.disabledReason ?? 'It kept failing'} (failing since ${endpoint.failingSince ?? 'an unknown time'}).`,
     '',
     'Events that happen while it is off are not kept for it. Once the receiver works again, turn it back on:',
     '',

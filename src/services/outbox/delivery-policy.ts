@@ -61,6 +61,25 @@ export function attemptOutcome(
   if (!circuitOpened) {
     return { delivery: deliveryPatch, endpoint: endpoint.failingSince === null ? { failingSince, updatedAt: at } : null, circuitOpened };
   }
-  const disabledReason = `Turned off at ${at}: no delivery has succeeded since ${failingSince}. The last error: ${result.error ?? 'unknown'}`;
+  const disabledReason = `Every attempt failed for ${spokenDuration(settings.webhookCircuitAfterMs)}; the last one: ${result.error ?? 'no answer'}`;
   return { delivery: deliveryPatch, endpoint: { failingSince, enabled: false, disabledReason, updatedAt: at }, circuitOpened };
+}
+
+const UNITS: ReadonlyArray<[number, string]> = [
+  [86_400_000, 'day'],
+  [3_600_000, 'hour'],
+  [60_000, 'minute'],
+  [1_000, 'second'],
+];
+
+/**
+ * A duration as a person says it: the largest unit that counts it exactly or at least ten times
+ * (rounded then): 86400000 → "1 day", 90000 → "90 seconds", 100000000 → "28 hours", 250 → "250 ms".
+ */
+export function spokenDuration(ms: number): string {
+  for (const [size, unit] of UNITS) {
+    const count = ms / size;
+    if (Number.isInteger(count) || count >= 10) return `${Math.round(count)} ${unit}${Math.round(count) === 1 ? '' : 's'}`;
+  }
+  return `${ms} ms`;
 }
