@@ -244,3 +244,20 @@ test('a comment deleted by a moderator before it was sent is not sent', async (t
   t.is(receiver.received.length, 1);
   t.is(envelopeOf(hook!).data.comment.body, 'Useful');
 });
+
+test('votes and new posts are recorded only while an endpoint asks for them; what may notify subscribers always is', async (t) => {
+  const server = await startTestServer();
+  t.teardown(server.close);
+  const setup = await server.request('POST', '/auth/setup', { body: OWNER });
+  const board = { server, owner: { user: (await server.ctx.storage.users.getOwner())!, token: setup.body.user.authToken as string }, member: await createMember(server.ctx) };
+  const postId = await newPost(board);
+  await server.request('POST', '/votes', { token: board.member.token, body: { postId } });
+  t.is(await server.ctx.storage.outbox.count(), 0, 'no endpoint: a new post and a vote cost no outbox row');
+  await server.request('POST', `/posts/${postId}/comments`, { token: board.member.token, body: { body: 'Hello' } });
+  t.is(await server.ctx.storage.outbox.count(), 1, 'a public comment may notify the post’s subscribers');
+  await receiverFor(t, board, ['vote.deleted']);
+  await server.request('DELETE', '/votes', { token: board.member.token, body: { postId } });
+  await newPost(board, 'Another');
+  const names = (await server.ctx.storage.outbox.claimOldest(10)).map((event) => event.name);
+  t.deepEqual(names, ['comment.created', 'vote.deleted'], 'the endpoint’s event is recorded, the others are not');
+});

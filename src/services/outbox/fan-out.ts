@@ -30,7 +30,8 @@ export function fanOutEvents(ctx: ServiceContext, limit: number): Promise<FanOut
     const deliveries: WebhookDeliveryRow[] = [];
     const deleted = deletedPostViews(events);
     for (const event of events) {
-      const shaped = await shapeEvent(tx, event, deleted);
+      const wanted = endpoints.some((endpoint) => endpoint.events.includes(event.name));
+      const shaped = wanted ? await shapeEvent(tx, event, deleted) : null;
       if (shaped) deliveries.push(...deliveriesOf(shaped, event, endpoints, site));
       counts.notifications += await queueNotifications(ctx, tx, event);
     }

@@ -9,6 +9,8 @@ import type { ServiceContext } from '../context.js';
 import { subscriberIds } from '../notifications/subscribers.js';
 import type { EventFacts } from './record.js';
 
+const NOTIFYING_EVENTS: ReadonlySet<string> = new Set(['post.status_changed', 'comment.created', 'post.updated']);
+
 interface Notice {
   kind: NotificationKind;
   facts: JsonFacts;
@@ -16,7 +18,7 @@ interface Notice {
 
 /** Queues the event's notifications; returns how many. Nothing is queued while mail is not configured. */
 export async function queueNotifications(ctx: ServiceContext, tx: Repositories, event: OutboxEventRow): Promise<number> {
-  if (!ctx.mailer.isConfigured() || event.postId === null) return 0;
+  if (!ctx.mailer.isConfigured() || event.postId === null || !NOTIFYING_EVENTS.has(event.name)) return 0;
   const post = await tx.posts.get(event.postId);
   const notice = post ? noticeOf(event, post) : null;
   if (!post || !notice) return 0;

@@ -27,7 +27,14 @@ export interface EventFacts {
   'comment.created': { comment: CommentView; author: PublicUser };
 }
 
-/** Records one event in the caller's transaction. */
+/** Events that may notify subscribers (status, public comments, titles): recorded whatever the endpoints want. */
+const MAY_NOTIFY: ReadonlySet<WebhookEventName> = new Set(['post.updated', 'post.status_changed', 'comment.created']);
+
+/**
+ * Records one event in the caller's transaction. An event nobody can receive is not recorded: votes
+ * and new posts, the busiest writes, cost nothing more while no endpoint asks for them. So an
+ * endpoint receives the events that happen once it is there.
+ */
 export async function recordEvent<E extends WebhookEventName>(
   tx: Repositories,
   name: E,
@@ -35,6 +42,11 @@ export async function recordEvent<E extends WebhookEventName>(
   actor: Actor | null,
   facts: EventFacts[E],
 ): Promise<void> {
+  if (!MAY_NOTIFY.has(name) && !(await anEndpointWants(tx, name))) return;
   const actorId = actor && actor.user.id !== SYSTEM_USER_ID ? actor.user.id : null;
   await tx.outbox.insert({ id: randomUUID(), name, postId, actorId, facts: facts as JsonFacts, createdAt: new Date().toISOString() });
+}
+
+async function anEndpointWants(tx: Repositories, name: WebhookEventName): Promise<boolean> {
+  return (await tx.webhookEndpoints.list()).some((endpoint) => endpoint.enabled && endpoint.events.includes(name));
 }
