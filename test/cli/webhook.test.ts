@@ -151,7 +151,7 @@ test('wrong arguments and refusals: exit 1 with the API message, JSON with --jso
   const events = 'post.created, post.updated, post.deleted, post.status_changed, vote.created, vote.deleted, comment.created';
   const cases: Array<[string[], string]> = [
     [['webhook', 'add', 'ftp://files.example.com/'], 'url must be an http:// or https:// URL, not ftp:'],
-    [['webhook', 'add', 'http://127.0.0.1/hook'], 'url is a loopback address (127.0.0.1); create the endpoint with allowPrivate to allow it'],
+    [['webhook', 'add', 'http://127.0.0.1/hook'], 'url is a loopback address (127.0.0.1); allow private addresses for this endpoint to use it (allowPrivate: true in the API, --allow-private on the command line)'],
     [['webhook', 'add', 'https://hooks.example.com/', '--events', 'post.exploded'], `events.0 must be one of: ${events}`],
     [['webhook', 'add', 'https://hooks.example.com/', '--events', ','], 'events must name at least one event'],
     [['webhook', 'add', 'https://hooks.example.com/', '--format', 'xml'], 'format must be one of: json, slack, discord'],

@@ -121,8 +121,8 @@ test.serial('validation: url required and http(s) only, private addresses only w
   await refused({ url: 42 }, 'url', 'url must be a string');
   await refused({ url: 'ftp://files.example.com/hook' }, 'url', 'url must be an http:// or https:// URL, not ftp:');
   await refused({ url: 'https://user:pw@hooks.example.com/' }, 'url', 'url must not hold a user name or password: the signature header authenticates the delivery');
-  await refused({ url: 'http://127.0.0.1/' }, 'url', 'url is a loopback address (127.0.0.1); create the endpoint with allowPrivate to allow it');
-  await refused({ url: 'http://10.1.2.3:8080/hook' }, 'url', 'url is a private address (10.1.2.3); create the endpoint with allowPrivate to allow it');
+  await refused({ url: 'http://127.0.0.1/' }, 'url', 'url is a loopback address (127.0.0.1); allow private addresses for this endpoint to use it (allowPrivate: true in the API, --allow-private on the command line)');
+  await refused({ url: 'http://10.1.2.3:8080/hook' }, 'url', 'url is a private address (10.1.2.3); allow private addresses for this endpoint to use it (allowPrivate: true in the API, --allow-private on the command line)');
   await refused({ url: 'http://127.0.0.1/', allowPrivate: 'yes' }, 'allowPrivate', 'allowPrivate must be a boolean');
   const events = WEBHOOK_EVENTS.join(', ');
   await refused({ url: 'https://hooks.example.com/', events: ['post.created', 'post.exploded'] }, 'events.1', `events.1 must be one of: ${events}`);
@@ -183,7 +183,7 @@ test.serial('PATCH changes the fields sent and leaves the others; the secret sta
   t.deepEqual((await patch(id, { enabled: 'no' })).body, validationError('enabled', 'enabled must be a boolean'));
   t.deepEqual(
     (await patch(id, { url: 'http://192.168.1.10/hook' })).body,
-    validationError('url', 'url is a private address (192.168.1.10); create the endpoint with allowPrivate to allow it'),
+    validationError('url', 'url is a private address (192.168.1.10); allow private addresses for this endpoint to use it (allowPrivate: true in the API, --allow-private on the command line)'),
   );
   const privately = await patch(id, { url: 'http://192.168.1.10/hook', allowPrivate: true });
   t.like(privately.body.webhook, { url: 'http://192.168.1.10/hook', allowPrivate: true });

@@ -11,7 +11,7 @@ import type { HostLookup } from '../../src/services/webhooks/target-guard.js';
 import { VERSION } from '../../src/version.js';
 import { tempDir } from '../config/_temp-dir.js';
 
-const ALLOW_HINT = 'create the endpoint with allowPrivate to allow it';
+const ALLOW_HINT = 'allow private addresses for this endpoint to use it (allowPrivate: true in the API, --allow-private on the command line)';
 const KIB = 1024;
 
 interface Received {
@@ -141,7 +141,7 @@ test('127.0.0.1 and localhost are refused without allowPrivate, before any conne
   // localhost goes through the system's resolver, as in production.
   const refusedName = await deliver({ url: named, allowPrivate: false });
   t.false(refusedName.ok);
-  t.regex(refusedName.error!, new RegExp(`^refused: resolves to a loopback address \\((127\\.0\\.0\\.1|::1)\\); ${ALLOW_HINT}$`));
+  t.regex(refusedName.error!, new RegExp(`^refused: resolves to a loopback address \\((127\\.0\\.0\\.1|::1)\\); ${ALLOW_HINT.replace(/[()]/g, '\\$&')}$`));
   t.is(receiver.connections, 0);
 
   t.like(await deliver({ url: literal, allowPrivate: true }), { ok: true, status: 200 });

@@ -10,7 +10,7 @@ import {
   WebhookTargetRefused,
 } from '../../src/services/webhooks/target-guard.js';
 
-const ALLOW_HINT = 'create the endpoint with allowPrivate to allow it';
+const ALLOW_HINT = 'allow private addresses for this endpoint to use it (allowPrivate: true in the API, --allow-private on the command line)';
 
 /** The VALIDATION_ERROR message a URL gets, or null when it is accepted. */
 function urlRefusal(value: unknown, allowPrivate = false): string | null {

@@ -97,7 +97,7 @@ function expandIPv6(address: string): string[] {
 
 /** What the owner reads: which kind of address, which address, and how to allow it on purpose. */
 function blockedText(verb: 'is' | 'resolves to', kind: string, address: string): string {
-  return `${verb} ${kind} address (${address}); create the endpoint with allowPrivate to allow it`;
+  return `${verb} ${kind} address (${address}); allow private addresses for this endpoint to use it (allowPrivate: true in the API, --allow-private on the command line)`;
 }
 
 /** The URL's host as an IP address when it is one (WHATWG URL has already turned 2130706433 into 127.0.0.1), else null. */
