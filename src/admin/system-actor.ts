@@ -1,5 +1,5 @@
 import { AppError } from '../errors.js';
-import { PERMISSIONS } from '../services/actors.js';
+import { PERMISSIONS, SYSTEM_USER_ID } from '../services/actors.js';
 import type { Actor } from '../services/context.js';
 import type { Repositories, UserRow } from '../storage/types.js';
 
@@ -15,7 +15,7 @@ import type { Repositories, UserRow } from '../storage/types.js';
  * "has the viewer voted" lookup finds nothing. It must never be written anywhere.
  */
 const SYSTEM_USER: UserRow = Object.freeze({
-  id: '00000000-0000-0000-0000-000000000000',
+  id: SYSTEM_USER_ID,
   email: 'system@feedbackd.invalid',
   username: 'system',
   name: 'feedbackd (system)',

@@ -2,6 +2,12 @@ import type { Repositories, UserRow } from '../storage/types.js';
 import type { Actor, ServiceContext } from './context.js';
 
 /** Every permission string in canonical order (API.md §2.4); lists of permissions follow this order. */
+/**
+ * The id of the system actor of the operator's commands (src/admin/system-actor.ts): the nil UUID,
+ * which no account can have (ids are UUID v4). Never stored as who acted.
+ */
+export const SYSTEM_USER_ID = '00000000-0000-0000-0000-000000000000';
+
 export const PERMISSIONS = [
   'post:read',
   'post:create',

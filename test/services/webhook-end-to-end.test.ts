@@ -8,7 +8,7 @@ import { toPostView } from '../../src/services/post-views.js';
 import type { PostRow, UserRow } from '../../src/storage/types.js';
 import { deliverWebhook } from '../../src/services/webhooks/deliver.js';
 import { buildWebhookEnvelope, systemEnvelopeSources } from '../../src/services/webhooks/events.js';
-import { webhookRequest } from '../../src/services/webhooks/request.js';
+import { webhookRequest } from '../_helpers/webhook-request.js';
 import { newWebhookSecret, verifyWebhook } from '../../src/services/webhooks/signature.js';
 import { VERSION } from '../../src/version.js';
 

@@ -13,7 +13,7 @@ import {
   type WebhookEventData,
   type WebhookEventName,
 } from '../../src/services/webhooks/events.js';
-import { webhookRequest } from '../../src/services/webhooks/request.js';
+import { webhookRequest } from '../_helpers/webhook-request.js';
 import { verifyWebhook } from '../../src/services/webhooks/signature.js';
 
 const AT = '2026-01-02T03:04:05.678Z';

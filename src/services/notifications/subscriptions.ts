@@ -1,6 +1,7 @@
 import { validationError } from '../../errors.js';
 import type { Actor, ServiceContext } from '../context.js';
 import { findVisiblePost } from '../post-lookup.js';
+import { parseBoolean } from '../validation/colors-urls.js';
 import { type Body, lookupKey } from '../validation/fields.js';
 import { writeChoice } from './choices.js';
 import { type SubscriptionReason, subscriptionOf } from './subscribers.js';
@@ -47,6 +48,5 @@ export async function setNotificationSettings(ctx: ServiceContext, actor: Actor,
 
 function requiredBoolean(value: unknown, path: string): boolean {
   if (value === undefined) throw validationError(path, 'is required');
-  if (typeof value !== 'boolean') throw validationError(path, 'must be a boolean');
-  return value;
+  return parseBoolean(value, path);
 }

@@ -5,13 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { JsonFacts, Repositories } from '../../storage/types.js';
+import { SYSTEM_USER_ID } from '../actors.js';
 import type { CommentView } from '../comment-views.js';
 import type { Actor } from '../context.js';
 import type { PublicUser } from '../post-views.js';
 import type { WebhookEventName } from '../webhooks/events.js';
 
-/** The nil UUID of the system actor (src/admin/system-actor.ts) is nobody: never stored as who acted. */
-const SYSTEM_USER_ID = '00000000-0000-0000-0000-000000000000';
 
 /** Facts each event keeps beyond its post: what the stored rows will not tell once the worker reads them. */
 export interface EventFacts {

@@ -3,34 +3,6 @@ import { assertDeliverable, type WebhookEnvelope } from './events.js';
 import { discordBody, slackBody, type WebhookSite } from './presets.js';
 import { signWebhook } from './signature.js';
 
-export type { WebhookFormat };
-
-export interface WebhookEndpointKeys {
-  format: WebhookFormat;
-  secret: string;
-}
-
-/** What one attempt POSTs: the exact bytes that were signed, and the headers. */
-export interface WebhookRequest {
-  body: string;
-  headers: Record<string, string>;
-}
-
-/**
- * The request of one delivery attempt. The timestamp is the attempt's (`nowSeconds`), so a retry
- * hours later still passes a receiver's freshness check, while `X-Feedbackd-Delivery` stays the
- * envelope's id for deduplication. Slack and Discord ignore the extra headers; signing costs nothing.
- */
-export function webhookRequest(
-  endpoint: WebhookEndpointKeys,
-  envelope: WebhookEnvelope,
-  site: WebhookSite,
-  nowSeconds: number,
-): WebhookRequest {
-  const body = webhookBody(endpoint.format, envelope, site);
-  return { body, headers: webhookHeaders(endpoint.secret, { event: envelope.event, deliveryId: envelope.deliveryId, body }, nowSeconds) };
-}
-
 /** The body of a delivery in the endpoint's format, prepared once and sent as it is on every attempt. */
 export function webhookBody(format: WebhookFormat, envelope: WebhookEnvelope, site: WebhookSite): string {
   assertDeliverable(envelope);
@@ -44,7 +16,11 @@ export interface PreparedDelivery {
   body: string;
 }
 
-/** The headers of one attempt. */
+/**
+ * The headers of one attempt. The timestamp is the attempt's (`nowSeconds`), so a retry hours later
+ * still passes a receiver's freshness check, while `X-Feedbackd-Delivery` stays the envelope's id
+ * for deduplication. Slack and Discord ignore the extra headers; signing costs nothing.
+ */
 export function webhookHeaders(secret: string, delivery: PreparedDelivery, nowSeconds: number): Record<string, string> {
   return {
     'Content-Type': 'application/json',
