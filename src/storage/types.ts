@@ -5,6 +5,17 @@
  * Timestamps are ISO 8601 strings with milliseconds and `Z`; ids are lower-case UUID v4.
  */
 
+import type {
+  ACTIVITY_TYPES,
+  MAIL_KINDS,
+  MAIL_STATUSES,
+  MAIL_TOKEN_PURPOSES,
+  MAIL_TRANSPORTS,
+  NOTIFICATION_KINDS,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_FORMATS,
+} from './enumerations.js';
+
 export interface UserRow {
   id: string;
   email: string;
@@ -106,7 +117,7 @@ export interface ActivityRow {
   id: string;
   postId: string;
   commentId: string;
-  type: 'comment';
+  type: (typeof ACTIVITY_TYPES)[number];
   createdAt: string;
 }
 
@@ -133,7 +144,7 @@ export interface SettingsRow {
   gravatar?: boolean;
 }
 
-export type MailTokenPurpose = 'verify' | 'reset';
+export type MailTokenPurpose = (typeof MAIL_TOKEN_PURPOSES)[number];
 
 export interface MailTokenRow {
   id: string;
@@ -146,7 +157,7 @@ export interface MailTokenRow {
 }
 
 /** Account mail (verify, reset), the operator's test, subscribers' notifications, and alerts to the owner (a webhook turned off). */
-export type MailKind = 'verify' | 'reset' | 'test' | 'notification' | 'alert';
+export type MailKind = (typeof MAIL_KINDS)[number];
 
 export interface MailLogRow {
   id: string;
@@ -154,8 +165,8 @@ export interface MailLogRow {
   to: string;
   subject: string;
   kind: MailKind;
-  transport: 'smtp' | 'outbox';
-  status: 'sent' | 'failed';
+  transport: (typeof MAIL_TRANSPORTS)[number];
+  status: (typeof MAIL_STATUSES)[number];
   error: string | null;
 }
 
@@ -179,7 +190,7 @@ export interface OutboxEventRow {
 }
 
 /** The body an endpoint receives: feedbackd's signed JSON envelope, or a chat message. */
-export type WebhookFormat = 'json' | 'slack' | 'discord';
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
 /** A receiver of webhooks, configured by the owner. */
 export interface WebhookEndpointRow {
@@ -202,7 +213,7 @@ export interface WebhookEndpointRow {
   updatedAt: string;
 }
 
-export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 /** One event for one endpoint, from its first attempt until it is pruned (kept 7 days once finished). */
 export interface WebhookDeliveryRow {
@@ -241,7 +252,7 @@ export interface SubscriptionRow {
   updatedAt: string;
 }
 
-export type NotificationKind = 'status' | 'comment' | 'title';
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** A notification waiting to be mailed: all of one (user, post) pair share `dueAt` and go out in one digest. */
 export interface NotificationRow {
@@ -255,6 +266,32 @@ export interface NotificationRow {
   /** When it may be sent (the digest window), and while it is being sent, until when it is leased. */
   dueAt: string;
 }
+
+/** The row type of every stored table. */
+export interface TableRows {
+  users: UserRow;
+  roles: RoleRow;
+  userRoles: UserRoleRow;
+  boards: BoardRow;
+  roadmaps: RoadmapRow;
+  posts: PostRow;
+  votes: VoteRow;
+  comments: CommentRow;
+  activities: ActivityRow;
+  mailTokens: MailTokenRow;
+  mailLog: MailLogRow;
+  outbox: OutboxEventRow;
+  webhookEndpoints: WebhookEndpointRow;
+  webhookDeliveries: WebhookDeliveryRow;
+  subscriptions: SubscriptionRow;
+  notifications: NotificationRow;
+}
+
+/** The work queues: rows that only mean "still to be sent", never in a backup, an export or a copy. */
+export type QueueTableName = 'outbox' | 'webhookDeliveries' | 'notifications';
+
+/** The tables a backup carries and restore writes back: every table but the queues. */
+export type CopiedTableRows = Omit<TableRows, QueueTableName>;
 
 /** Thrown by an engine when a write would break a uniqueness rule of API.md §1.13. */
 export class UniqueViolation extends Error {

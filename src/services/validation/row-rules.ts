@@ -1,7 +1,17 @@
 import { RESERVED_BOARD_URLS } from '../boards.js';
 import { parseContent, TITLE_RULE } from '../posts.js';
 import { RESERVED_URLS as RESERVED_ROADMAP_URLS } from '../roadmaps.js';
+import {
+  ACTIVITY_TYPES,
+  MAIL_KINDS,
+  MAIL_STATUSES,
+  MAIL_TOKEN_PURPOSES,
+  MAIL_TRANSPORTS,
+  WEBHOOK_FORMATS,
+} from '../../storage/enumerations.js';
 import { EVERYONE_ROLE_ID } from '../../storage/seed.js';
+import type { CopiedTableRows } from '../../storage/types.js';
+import { isWebhookEventName, WEBHOOK_EVENTS } from '../webhooks/events.js';
 import { parseEmail, parsePersonName } from './account.js';
 import { parseBoardChanges } from './boards.js';
 import { parseCommentChanges } from './comments.js';
@@ -94,9 +104,20 @@ export const SETTINGS_RULES: RowRules = {
   optional: ['gravatar'],
 };
 
-/** A webhook endpoint's event names: a non-empty list of strings. */
+/** A webhook endpoint's event names: a non-empty list of known events. */
 const eventNames: ValueRule = (value) =>
-  Array.isArray(value) && value.length > 0 && value.every((name) => typeof name === 'string') ? null : 'must be a non-empty list of event names';
+  Array.isArray(value) && value.length > 0 && value.every(isWebhookEventName)
+    ? null
+    : `must be a non-empty list of event names (${WEBHOOK_EVENTS.join(', ')})`;
+
+/**
+ * The rules of one table's rows, naming every field of its row type and no other: a field added
+ * to a row without a rule here does not compile, so restore and import cannot fall behind.
+ */
+type RulesOf<Row> = Omit<RowRules, 'fields' | 'optional'> & {
+  fields: { readonly [Field in keyof Row]-?: ValueRule };
+  optional?: readonly (keyof Row & string)[];
+};
 
 /** Every table's rows. */
 export const ROW_RULES = {
@@ -189,12 +210,12 @@ export const ROW_RULES = {
       ...TIMES,
     },
   },
-  activities: { fields: { id: uuid, postId: uuid, commentId: uuid, type: oneOf(['comment']), createdAt: time } },
+  activities: { fields: { id: uuid, postId: uuid, commentId: uuid, type: oneOf(ACTIVITY_TYPES), createdAt: time } },
   mailTokens: {
     fields: {
       id: uuid,
       userId: uuid,
-      purpose: oneOf(['verify', 'reset']),
+      purpose: oneOf(MAIL_TOKEN_PURPOSES),
       tokenHash: matching(SHA256_HEX, 'a SHA-256 hash in lower-case hex'),
       createdAt: time,
       expiresAt: time,
@@ -206,9 +227,9 @@ export const ROW_RULES = {
       createdAt: time,
       to: text,
       subject: text,
-      kind: oneOf(['verify', 'reset', 'test']),
-      transport: oneOf(['smtp', 'outbox']),
-      status: oneOf(['sent', 'failed']),
+      kind: oneOf(MAIL_KINDS),
+      transport: oneOf(MAIL_TRANSPORTS),
+      status: oneOf(MAIL_STATUSES),
       error: orNull(text),
     },
   },
@@ -217,7 +238,7 @@ export const ROW_RULES = {
     fields: {
       id: uuid,
       url: text,
-      format: oneOf(['json', 'slack', 'discord']),
+      format: oneOf(WEBHOOK_FORMATS),
       events: eventNames,
       secret: text,
       allowPrivate: bool,
@@ -229,7 +250,7 @@ export const ROW_RULES = {
     },
   },
   subscriptions: { fields: { id: uuid, userId: uuid, postId: uuid, subscribed: bool, ...TIMES } },
-} as const satisfies Readonly<Record<string, RowRules>>;
+} as const satisfies { readonly [Table in keyof CopiedTableRows]: RulesOf<CopiedTableRows[Table]> };
 
 /** The name of a stored table. */
 export type StoredTableName = keyof typeof ROW_RULES;

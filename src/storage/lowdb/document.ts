@@ -1,43 +1,7 @@
 import { DEFAULT_SETTINGS, everyoneRole } from '../seed.js';
-import type {
-  ActivityRow,
-  BoardRow,
-  CommentRow,
-  MailLogRow,
-  MailTokenRow,
-  NotificationRow,
-  OutboxEventRow,
-  PostRow,
-  RoadmapRow,
-  RoleRow,
-  SettingsRow,
-  SubscriptionRow,
-  UserRoleRow,
-  UserRow,
-  VoteRow,
-  WebhookDeliveryRow,
-  WebhookEndpointRow,
-} from '../types.js';
+import type { QueueTableName, SettingsRow, TableRows } from '../types.js';
 
-/** The row type of every table of the document. */
-export interface TableRows {
-  users: UserRow;
-  roles: RoleRow;
-  userRoles: UserRoleRow;
-  boards: BoardRow;
-  roadmaps: RoadmapRow;
-  posts: PostRow;
-  votes: VoteRow;
-  comments: CommentRow;
-  activities: ActivityRow;
-  mailTokens: MailTokenRow;
-  mailLog: MailLogRow;
-  outbox: OutboxEventRow;
-  webhookEndpoints: WebhookEndpointRow;
-  webhookDeliveries: WebhookDeliveryRow;
-  subscriptions: SubscriptionRow;
-  notifications: NotificationRow;
-}
+export type { TableRows };
 
 /** The name of a table of the document. */
 export type TableName = keyof TableRows;
@@ -66,7 +30,7 @@ export const TABLE_NAMES: readonly TableName[] = [
  * The work queues: rows that only mean "still to be sent". A backup or export snapshot leaves them
  * out, so a restored database starts with nothing to deliver rather than re-sending what was sent.
  */
-export const QUEUE_TABLE_NAMES = ['outbox', 'webhookDeliveries', 'notifications'] as const satisfies readonly TableName[];
+export const QUEUE_TABLE_NAMES = ['outbox', 'webhookDeliveries', 'notifications'] as const satisfies readonly QueueTableName[];
 
 /** The schema version this code reads and writes; older documents are upgraded on open. */
 export const SCHEMA_VERSION = 3;

@@ -1,0 +1,31 @@
+/*
+ * Every enumerated value a stored row may hold, one list each. The row types (types.ts) are made
+ * from these lists, and so are the rules restore and import check rows with
+ * (services/validation/row-rules.ts): a writer cannot store a value the rules do not know, because
+ * the value must be in the list before its type allows it. PostgreSQL's CHECK constraints name the
+ * same values; a storage test holds them to these lists.
+ */
+
+/** What a mailed token is for. */
+export const MAIL_TOKEN_PURPOSES = ['verify', 'reset'] as const;
+
+/** Account mail (verify, reset), the operator's test, subscribers' notifications, alerts to the owner (a webhook turned off). */
+export const MAIL_KINDS = ['verify', 'reset', 'test', 'notification', 'alert'] as const;
+
+/** How a mail left: through an SMTP server, or written to the outbox directory. */
+export const MAIL_TRANSPORTS = ['smtp', 'outbox'] as const;
+
+/** Whether a mail was handed over. */
+export const MAIL_STATUSES = ['sent', 'failed'] as const;
+
+/** The kinds of a post's activity entries. */
+export const ACTIVITY_TYPES = ['comment'] as const;
+
+/** The body an endpoint receives: feedbackd's signed JSON envelope, or a chat message. */
+export const WEBHOOK_FORMATS = ['json', 'slack', 'discord'] as const;
+
+/** Where a webhook delivery stands. */
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+
+/** What a queued notification tells. */
+export const NOTIFICATION_KINDS = ['status', 'comment', 'title'] as const;
