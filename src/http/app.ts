@@ -3,6 +3,7 @@ import Koa, { type Context } from 'koa';
 import type { Logger } from '../logger.js';
 import type { ServiceContext } from '../services/context.js';
 import { accessLog } from './access-log.js';
+import { compressAnswers } from './compression.js';
 import { connectionPolicy, isClientGone } from './connections.js';
 import { handleErrors } from './errors.js';
 import { requestContext } from './request-context.js';
@@ -38,6 +39,8 @@ export function createApp(services: ServiceContext, register: RouteRegistrar = r
   app.use(requestContext(services.config));
   // Before routing: paths outside `/api/` are the web app's and never reach the API's 404/405/OPTIONS rules.
   app.use(serveWebApp(services, options.webDir ?? DEFAULT_WEB_DIR));
+  // Below the error middleware, so error answers stay objects it and the access log can read.
+  app.use(compressAnswers());
   app.use(guardRoutes(router));
   app.use(router.routes());
   app.on('error', (err: unknown, ctx?: Context) => logResponseFailure(services.logger, err, ctx));

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type Router from '@koa/router';
-import type { Context } from 'koa';
 import { openApiDocument } from '../../openapi/document.js';
+import { preferredEncoding } from '../compression.js';
 
 interface Variant {
   body: Buffer;
@@ -26,12 +26,6 @@ function documentVariants(): NonNullable<typeof variants> {
   return variants;
 }
 
-function chooseEncoding(ctx: Context): 'identity' | 'br' | 'gzip' {
-  if (ctx.acceptsEncodings('br') === 'br') return 'br';
-  if (ctx.acceptsEncodings('gzip') === 'gzip') return 'gzip';
-  return 'identity';
-}
-
 /**
  * RFC 9110's weak comparison of If-None-Match with our ETag. Not Koa's `fresh`: it answers 200 to a
  * request that also says `Cache-Control: no-cache`, and fetch() adds that to every request that
@@ -48,7 +42,7 @@ function matchesEtag(ifNoneMatch: string, etag: string): boolean {
 /** API.md §8.5: the OpenAPI document, revalidated by clients (no-cache + ETag; 304 when it matches). */
 export function registerOpenApiRoutes(router: Router): void {
   router.get('/openapi.json', (ctx) => {
-    const encoding = chooseEncoding(ctx);
+    const encoding = preferredEncoding(ctx) ?? 'identity';
     const { body, etag } = documentVariants()[encoding];
     ctx.status = 200;
     // The one exception to §1.3's no-store: the document is the same for everyone until an upgrade.
