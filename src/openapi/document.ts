@@ -76,7 +76,7 @@ export function openApiDocument(): Schema {
       summary: 'The JSON API of a self-hosted feedback board, compatible with LogChimp v1 clients.',
       description:
         'Every path is under `/api/v1`. Conventions (errors, paging, rate limits, CORS, what differs from LogChimp) are in reference.md, shipped beside this document in the package. ' +
-        'What OpenAPI cannot say: literal path segments match case-insensitively and one trailing `/` is ignored; a literal segment beats a parameter for the methods the literal route defines; `""` counts as absent for optional fields; `HEAD` is accepted wherever `GET` is and `OPTIONS` on every path (204, CORS headers, `Allow`).',
+        'What OpenAPI cannot say: literal path segments match case-insensitively and one trailing `/` is ignored; a literal segment beats a parameter for the methods the literal route defines, and an id parameter never takes a literal word (`/users/permissions` allows GET only, not the PATCH of `/users/{user_id}`); `""` counts as absent for optional fields; `HEAD` is accepted wherever `GET` is and `OPTIONS` on every path (204, CORS headers, `Allow`).',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: '/api/v1', description: 'This server' }],

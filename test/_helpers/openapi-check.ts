@@ -25,6 +25,8 @@ interface Route {
   template: string;
   pattern: RegExp;
   literalSegments: number;
+  /** A path parameter is documented as a UUID: it never catches a literal word. */
+  takesIds: boolean;
   methods: Operations;
 }
 
@@ -32,6 +34,7 @@ const ROUTES: Route[] = Object.entries(PATHS).map(([template, methods]) => ({
   template,
   pattern: patternOf(template),
   literalSegments: template.split('/').filter((segment) => segment !== '' && !segment.startsWith('{')).length,
+  takesIds: hasUuidPathParameter(methods),
   methods,
 }));
 
@@ -47,12 +50,32 @@ function patternOf(template: string): RegExp {
   return new RegExp(`^${source}/?$`, 'i');
 }
 
+function hasUuidPathParameter(operations: Operations): boolean {
+  return Object.values(operations).some((operation) =>
+    ((operation as { parameters?: Array<{ in: string; schema?: Schema }> }).parameters ?? []).some((parameter) => parameter.in === 'path' && parameter.schema?.format === 'uuid'),
+  );
+}
+
+/**
+ * The documented routes that can answer a path (API.md §1.1, §1.15.2, §8.7): every template
+ * matching it, except that where a literal template matches, one with a UUID parameter cannot
+ * (an id is never a literal word). Their methods together make the path's `Allow`.
+ */
+export function documentedRoutesFor(pathname: string): Array<{ template: string; methods: Method[] }> {
+  const matching = ROUTES.filter((route) => route.pattern.test(pathname));
+  const literalMatches = matching.some((route) => !route.template.includes('{'));
+  return matching
+    .filter((route) => !(literalMatches && route.takesIds))
+    .map((route) => ({ template: route.template, methods: Object.keys(route.methods).filter((key) => METHODS.has(key)) as Method[] }));
+}
+
 /** The documented operation a request reaches: a literal beats a parameter for the methods it defines. */
 function documentedRoute(method: string, path: string): { template: string; method: Method } | undefined {
   const lower = (method.toUpperCase() === 'HEAD' ? 'get' : method.toLowerCase()) as Method;
   if (!METHODS.has(lower)) return undefined;
   const pathname = path.split('?')[0] ?? '';
-  const candidates = ROUTES.filter((route) => route.pattern.test(pathname) && route.methods[lower] !== undefined);
+  const answering = new Set(documentedRoutesFor(pathname).map((route) => route.template));
+  const candidates = ROUTES.filter((route) => answering.has(route.template) && route.methods[lower] !== undefined);
   candidates.sort((a, b) => b.literalSegments - a.literalSegments);
   const route = candidates[0];
   return route ? { template: route.template, method: lower } : undefined;

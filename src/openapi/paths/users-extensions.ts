@@ -36,7 +36,7 @@ export const userExtensionPaths: Paths = {
       summary: 'Block or unblock a user (owner only)',
       description:
         'Blocks (`isBlocked: true`) or unblocks a user, as `feedbackd user block` does. A blocked user’s next request with a token answers 403 `USER_BLOCKED` and login refuses them. ' +
-        'Answers the user as `GET /users` lists them; repeating the change is harmless. The owner cannot be blocked (409). `/users/profile` is not this route. ' +
+        'Answers the user as `GET /users` lists them; repeating the change is harmless. The owner cannot be blocked (409). `/users/profile`, `/users/permissions` and `/users/dashboard` are not this route: there `PATCH` is the literal route’s or 405. ' +
         'Checks in order: owner (403), `user_id` (400 `INVALID_USER_ID`), the user (404), `isBlocked` (400 `VALIDATION_ERROR`), then 409.',
       tag: 'Users',
       section: 'README',
