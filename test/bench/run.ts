@@ -3,8 +3,9 @@
  * measures it over loopback with wrk (else autocannon). Never part of `npm test`. Figures go to stdout.
  *
  * Data sets: 10k posts / 200 users / 20k votes with the fixed text of the earlier figures (plain
- * lists, votes, writes); 1k posts (writes); 100k posts / 2,000 users / 200k votes with varied
- * text and skewed votes (search, orderBy votes, similar, votes, writes, startup and RSS).
+ * lists, each with and without `Accept-Encoding: br, gzip`, votes, writes); 1k posts (writes);
+ * 100k posts / 2,000 users / 200k votes with varied text and skewed votes (search, orderBy votes,
+ * similar, votes, writes, startup and RSS).
  *
  * Environment:
  * - BENCH_SECONDS (5): seconds per measured load; BENCH_CONNECTIONS (32): connections per load.

@@ -26,13 +26,33 @@ export async function warmUpLists(api: string, auth: Headers): Promise<void> {
   }
 }
 
-/** The plain list (no query, newest first) on pages 1 and 500, anonymous and with a token. */
+/** What browsers send (they list more; the server takes brotli first either way). */
+const COMPRESSED: Headers = { 'accept-encoding': 'br, gzip' };
+
+/**
+ * The plain list (no query, newest first) on pages 1 and 500, anonymous and with a token; each
+ * once without Accept-Encoding and once right after with `br, gzip`, so the two compare.
+ */
 export async function plainLists(api: string, auth: Headers): Promise<void> {
+  await printAnswerSizes(api);
   for (const page of [1, 500]) {
     for (const [who, headers] of [['anonymous', {}], ['with token', auth]] as const) {
-      await report(`POST /posts/get page ${page}, ${who}`, { url: `${api}/posts/get`, bodies: [json({ page })], headers });
+      const load = { url: `${api}/posts/get`, bodies: [json({ page })] };
+      await report(`POST /posts/get page ${page}, ${who}`, { ...load, headers });
+      await report(`POST /posts/get page ${page}, ${who}, Accept-Encoding: br, gzip`, { ...load, headers: { ...headers, ...COMPRESSED } });
     }
   }
+}
+
+/** Bytes of page 1 as sent: plain, brotli and gzip (fetch decodes, Content-Length tells what came). */
+async function printAnswerSizes(api: string): Promise<void> {
+  const sizes: string[] = [];
+  for (const encoding of ['identity', 'br', 'gzip']) {
+    const response = await fetch(`${api}/posts/get`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': encoding }, body: json({ page: 1 }) });
+    await response.arrayBuffer();
+    sizes.push(`${encoding} ${response.headers.get('content-length')} B`);
+  }
+  console.log(`  page 1 as sent: ${sizes.join(', ')}`);
 }
 
 /** The search and similar paths warmed as the plain list is, with a mix of their bodies. */
