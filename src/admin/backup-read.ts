@@ -34,7 +34,9 @@ export async function readBackupFile(path: string, config: Pick<Config, 'databas
   const tables = checkTables(path, doc.tables, header.counts);
   const snapshot: DatabaseSnapshot = { schemaVersion: header.schemaVersion, settings: doc.settings as SettingsRow, tables };
   try {
-    checkRestorable(config, snapshot, path);
+    checkRows(path, upgradedSnapshot(snapshot, path));
+    // The storage's own rules too (uniqueness by its indexes): both engines keep them.
+    checkSnapshot(config, snapshot, path);
   } catch (error) {
     if (error instanceof AppError && error.code === 'DATABASE_TOO_NEW') throw tooNew(path, header);
     throw error;
@@ -42,15 +44,10 @@ export async function readBackupFile(path: string, config: Pick<Config, 'databas
   return { header, snapshot };
 }
 
-/**
- * Everything restore holds a snapshot to, the file's format aside: every row and the settings by
- * the API's rules (the first problem names table, row and field), then the storage's own rules
- * (uniqueness by its indexes), which both engines keep. `backup` checks what it writes with it too.
- */
-export function checkRestorable(config: Pick<Config, 'databaseUrl'>, snapshot: DatabaseSnapshot, path: string): void {
-  const problem = snapshotProblem(upgradedSnapshot(snapshot, path));
+/** Every row and the settings by the API's rules, before the storage sees them; the first problem names table, row and field. */
+function checkRows(path: string, snapshot: DatabaseSnapshot): void {
+  const problem = snapshotProblem(snapshot);
   if (problem) throw invalidFile(path, `cannot be restored: ${problem}`);
-  checkSnapshot(config, snapshot, path);
 }
 
 function checkHeader(path: string, doc: Record<string, unknown>): Omit<BackupHeader, 'settings'> {

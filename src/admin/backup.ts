@@ -8,7 +8,6 @@ import type { DatabaseSnapshot } from '../storage/types.js';
 import { VERSION } from '../version.js';
 import { writeJsonFileDurably } from './backup-file-writer.js';
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupHeader } from './backup-format.js';
-import { checkRestorable } from './backup-read.js';
 import { fileToWrite, parseOutputArgs } from './output-args.js';
 
 /** What a backup wrote. */
@@ -29,30 +28,11 @@ export async function createBackup(ctx: ServiceContext, args: unknown): Promise<
   const output = parseOutputArgs(args, 'backup');
   const out = await fileToWrite(output, ctx.config.dataDir);
   const snapshot = await ctx.storage.snapshot();
-  refuseUnrestorable(snapshot);
   const header = await backupHeader(ctx.config, ctx.storage.engine, snapshot, new Date());
   const content = { head: header, lists: snapshot.tables, listsKey: 'tables' };
   const bytes = await writeJsonFileDurably(out, content, { replace: output.force });
   ctx.logger.info({ file: out, bytes, counts: header.counts }, 'backup written');
   return { file: out, bytes, createdAt: header.createdAt, counts: header.counts, secretSource: header.secretSource };
-}
-
-/**
- * A backup restore would refuse is worse than none, since the operator trusts it: the rows are
- * checked by restore's own rules (into either engine) before anything is written.
- */
-function refuseUnrestorable(snapshot: DatabaseSnapshot): void {
-  try {
-    checkRestorable({ databaseUrl: null }, snapshot, 'The backup');
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    throw new AppError(
-      'BACKUP_UNRESTORABLE',
-      `${error.message}, so it was not written. The data itself is unchanged; ` +
-        'this is a fault in feedbackd: please report it with this message',
-      500,
-    );
-  }
 }
 
 /** The header of a backup file of `snapshot`, taken from the install `config` describes. */

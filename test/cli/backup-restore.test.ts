@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import test from 'ava';
 import { writeConfigFile } from '../../src/config/data-dir.js';
 import { sendRequest } from '../_helpers/server.js';
-import { seedBoard } from '../admin/backup-fixtures.js';
+import type { MailLogRow } from '../../src/storage/types.js';
+import { openBoard, seedBoard } from '../admin/backup-fixtures.js';
 import { runInProcess, snapshot, startServing, stopServing, tempDir } from './_cli.ts';
 
 /** Every read the restored board must answer exactly as the original did. */
@@ -153,4 +155,26 @@ test('restore --force replaces the board of a stopped data directory', async (t)
     }),
   );
   t.deepEqual(exports[1], exports[0]);
+});
+
+test('backup reads its file back by restore\'s checks first: a row restore would refuse leaves no file and names the row', async (t) => {
+  const root = await tempDir(t);
+  const source = join(root, 'source');
+  await seedBoard(source);
+  // A mail kind the rules do not know stands for any drift between what is stored and what restore takes.
+  const ctx = await openBoard(source);
+  const entry = { id: randomUUID(), createdAt: new Date().toISOString(), to: 'a@example.org', subject: 'Hi', kind: 'carrier-pigeon' };
+  await ctx.storage.mailLog.append({ ...entry, transport: 'outbox', status: 'sent', error: null } as unknown as MailLogRow, 100);
+  await ctx.close();
+  const before = await snapshot(source);
+  const file = join(root, 'backup.json');
+  for (const out of [file, '-']) {
+    const refused = await runInProcess(['backup', '--data', source, '--out', out]);
+    t.is(refused.code, 1, out);
+    const problem = `table mailLog, row ${entry.id}, field kind: must be one of: verify, reset, test, notification, alert`;
+    t.true(refused.stderr.startsWith(`error: The backup cannot be restored: ${problem}; nothing was written.`), refused.stderr);
+    t.is(refused.stdout, '', `${out}: nothing on standard output`);
+  }
+  await t.throwsAsync(stat(file));
+  t.deepEqual(await snapshot(source), before, 'no scratch file is left in the data directory');
 });

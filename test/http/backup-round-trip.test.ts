@@ -7,12 +7,13 @@
  * with empty queues and sends nothing again.
  */
 import { join } from 'node:path';
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import type { ParsedMail } from 'mailparser';
-import { createBackup } from '../../src/admin/backup.js';
+import { startControlServer } from '../../src/admin/control-server.js';
 import { testMessage } from '../../src/services/mail/messages.js';
 import { MAIL_KINDS } from '../../src/storage/enumerations.js';
 import type { DatabaseSnapshot, MailLogRow, Storage } from '../../src/storage/types.js';
+import { TEST_SECRET } from '../_helpers/config.js';
 import { TEST_ENGINE, testDatabaseUrl } from '../_helpers/engine.js';
 import { createSchema } from '../_helpers/pg-schema.js';
 import { OWNER } from '../_helpers/personas.js';
@@ -199,6 +200,20 @@ async function storedTables(storage: Storage): Promise<DatabaseSnapshot['tables'
   ) as unknown as DatabaseSnapshot['tables'];
 }
 
+/**
+ * `feedbackd backup` as the operator runs it while the board serves: through the server's control
+ * socket for a data directory, by opening the database itself on PostgreSQL.
+ */
+async function backUp(t: ExecutionContext, server: TestServer, file: string) {
+  const { databaseUrl, dataDir } = server.ctx.config;
+  if (databaseUrl !== null) {
+    return runInProcess(['backup', '--data', dataDir, '--database', databaseUrl, '--out', file, '--json'], { env: { FEEDBACKD_SECRET: TEST_SECRET } });
+  }
+  const control = await startControlServer(server.ctx);
+  t.teardown(control.close);
+  return runInProcess(['backup', '--data', dataDir, '--out', file, '--json']);
+}
+
 /** A copy of the backed-up board: the command that makes it, and where it is served from. */
 interface Copy {
   name: string;
@@ -271,8 +286,9 @@ test('a board used by every feature backs up and restores identically: every rea
 
   const root = await tempDir(t);
   const file = join(root, 'backup.json');
-  const written = await createBackup(server.ctx, { out: file, force: false });
-  t.deepEqual(written.counts, Object.fromEntries(Object.entries(tables).map(([name, rows]) => [name, rows.length])));
+  const backup = await backUp(t, server, file);
+  t.is(backup.code, 0, backup.stderr);
+  t.deepEqual(JSON.parse(backup.stdout).counts, Object.fromEntries(Object.entries(tables).map(([name, rows]) => [name, rows.length])));
 
   // One at a time: a served data directory is locked, and the last copy moves the first directory's board.
   for (const copy of await copiesOf(file, root)) {

@@ -45,6 +45,11 @@ export async function deliverToFile(file: string, dataDir: string, target: strin
   }
 }
 
+/** Removes the scratch file without delivering it (it failed a check). */
+export async function discardScratch(file: string, dataDir: string): Promise<void> {
+  await (await claimScratch(file, dataDir)).close();
+}
+
 /**
  * Opens the scratch file and removes its name at once, so nothing is left in the data directory
  * even when the copy fails. The path comes back from the server: only a scratch file of this data
