@@ -4,6 +4,7 @@ import type { Storage, UserRow } from '../storage/types.js';
 import type { BackgroundTasks } from './background.js';
 import type { Mailer } from './mail/mailer.js';
 import type { TokenSigner } from './tokens.js';
+import type { HostLookup } from './webhooks/target-guard.js';
 
 /** What every service function receives: the process's parts, never Koa or the CLI. */
 export interface ServiceContext {
@@ -14,6 +15,8 @@ export interface ServiceContext {
   logger: Logger;
   /** After-commit work such as mail; `close()` of the context waits for it. */
   background: BackgroundTasks;
+  /** Resolves a webhook URL's host when the owner gives it; the system's resolver when absent (tests answer their own). */
+  lookupWebhookHost?: HostLookup;
 }
 
 /** Who is acting: a signed-in user with effective permissions, or nobody (anonymous). */

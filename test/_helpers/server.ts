@@ -8,7 +8,9 @@ import { createLogger, type Logger } from '../../src/logger.js';
 import type { ServiceContext } from '../../src/services/context.js';
 import { createServiceContext } from '../../src/services/create-context.js';
 import { startOutboxWorker } from '../../src/services/outbox/worker.js';
+import type { HostLookup } from '../../src/services/webhooks/target-guard.js';
 import { testConfig } from './config.js';
+import { testLookup } from './host-lookup.js';
 import { checkAgainstDocument } from './openapi-check.js';
 import { TEST_ENGINE, testDatabaseUrl } from './engine.js';
 import { createSchema } from './pg-schema.js';
@@ -55,6 +57,8 @@ export interface TestServerOptions {
   webDir?: string;
   /** Runs the delivery worker of serve (webhooks, notification mail) alongside the server. */
   worker?: boolean;
+  /** Resolves the webhook host names the owner gives; testLookup() by default, so no test asks real DNS. */
+  lookupWebhookHost?: HostLookup;
 }
 
 /** In the PostgreSQL run, every test server gets a fresh schema instead of the JSON-file database. */
@@ -68,6 +72,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
   const schema = await postgresSchema();
   const config = testConfig(dataDir, { ...(schema ? { databaseUrl: schema.url } : {}), ...overrides });
   const ctx = await createServiceContext(config, options.logger ?? createLogger(config.logLevel));
+  ctx.lookupWebhookHost = options.lookupWebhookHost ?? testLookup();
   const app = createApp(ctx, options.routes, { webDir: options.webDir });
   const server = await startServer(app, { host: config.host, port: config.port });
   const worker = options.worker ? startOutboxWorker(ctx) : undefined;

@@ -8,7 +8,9 @@ import { runInProcess, startServing, stubPrompt } from './_cli.ts';
  * `feedbackd webhook …`: the owner's webhook endpoints from the command line. Most commands run in
  * this process, opening the data directory themselves; the exit codes that matter run as the real
  * binary, and once through a running server's control socket. The rules are the API's
- * (test/http/webhooks.test.ts); here: arguments, printed text, --json, exit codes.
+ * (test/http/webhooks.test.ts); here: arguments, printed text, --json, exit codes. A public
+ * receiver is an IP address kept for documentation (TEST-NET-3): a host name would be resolved
+ * when added, and these tests ask no DNS.
  */
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -33,10 +35,10 @@ async function added(t: ExecutionContext, board: TestBoard, args: string[]) {
 test('add prints the endpoint and its secret once; list shows a table without secrets, and JSON with --json', async (t) => {
   const board = await initBoard(t);
   t.is((await inBoard(board, ['webhook', 'list'])).stdout, 'No webhooks.\n');
-  const result = await inBoard(board, ['webhook', 'add', 'https://hooks.example.com/feedback', '--events', 'vote.created, post.created', '--format', 'slack', '--description', 'Team chat']);
+  const result = await inBoard(board, ['webhook', 'add', 'https://203.0.113.10/feedback', '--events', 'vote.created, post.created', '--format', 'slack', '--description', 'Team chat']);
   t.is(result.code, 0, result.stderr);
   const lines = result.stdout.split('\n');
-  t.regex(lines[0]!, new RegExp(`^Created webhook (${UUID}): https://hooks\\.example\\.com/feedback \\(format slack, events: post\\.created,vote\\.created\\)\\.$`));
+  t.regex(lines[0]!, new RegExp(`^Created webhook (${UUID}): https://203\\.0\\.113\\.10/feedback \\(format slack, events: post\\.created,vote\\.created\\)\\.$`));
   t.regex(lines[1]!, SECRET_LINE);
   t.is(lines[2], NOT_SHOWN_AGAIN);
   t.is(lines.length, 4);
@@ -50,9 +52,9 @@ test('add prints the endpoint and its secret once; list shows a table without se
   t.regex(json.secret, /^whsec_/);
 
   const table = (await inBoard(board, ['webhook', 'list'])).stdout.split('\n');
-  t.is(table[0], `ID${' '.repeat(36)}URL${' '.repeat(33)}FORMAT  EVENTS${' '.repeat(21)}STATE`);
-  t.is(table[1], `${id}  https://hooks.example.com/feedback  slack   post.created,vote.created  enabled`);
-  t.is(table[2], `${json.webhookId}  http://127.0.0.1:8080/hook          json    all${' '.repeat(24)}enabled`);
+  t.is(table[0], `ID${' '.repeat(36)}URL${' '.repeat(28)}FORMAT  EVENTS${' '.repeat(21)}STATE`);
+  t.is(table[1], `${id}  https://203.0.113.10/feedback  slack   post.created,vote.created  enabled`);
+  t.is(table[2], `${json.webhookId}  http://127.0.0.1:8080/hook     json    all${' '.repeat(24)}enabled`);
   const listed = jsonOf(t, await inBoard(board, ['webhook', 'list', '--json']));
   t.deepEqual(
     listed.map((webhook: { webhookId: string }) => webhook.webhookId),
@@ -63,15 +65,15 @@ test('add prints the endpoint and its secret once; list shows a table without se
 
 test('disable and enable switch an endpoint; enable clears what the circuit left; remove asks first, or takes --yes', async (t) => {
   const board = await initBoard(t);
-  const { webhookId: id } = await added(t, board, ['https://hooks.example.com/feedback']);
+  const { webhookId: id } = await added(t, board, ['https://203.0.113.10/feedback']);
   const disabled = await inBoard(board, ['webhook', 'disable', id]);
-  t.is(disabled.stdout, `Webhook ${id} (https://hooks.example.com/feedback) is disabled: nothing is sent to it until it is enabled again.\n`, disabled.stderr);
+  t.is(disabled.stdout, `Webhook ${id} (https://203.0.113.10/feedback) is disabled: nothing is sent to it until it is enabled again.\n`, disabled.stderr);
   t.regex((await inBoard(board, ['webhook', 'list'])).stdout, / {2}disabled\n$/);
   await withBoard(board, (ctx) =>
     ctx.storage.transaction((tx) => tx.webhookEndpoints.update(id, { failingSince: '2026-01-01T00:00:00.000Z', disabledReason: 'failing for 3 days' })),
   );
   t.regex((await inBoard(board, ['webhook', 'list'])).stdout, / {2}disabled: failing for 3 days\n$/);
-  t.is((await inBoard(board, ['webhook', 'enable', id.toUpperCase()])).stdout, `Webhook ${id} (https://hooks.example.com/feedback) is enabled.\n`);
+  t.is((await inBoard(board, ['webhook', 'enable', id.toUpperCase()])).stdout, `Webhook ${id} (https://203.0.113.10/feedback) is enabled.\n`);
   t.like(jsonOf(t, await inBoard(board, ['webhook', 'list', '--json']))[0], { enabled: true, failingSince: null, disabledReason: null });
 
   const refused = await inBoard(board, ['webhook', 'remove', id]);
@@ -87,8 +89,8 @@ test('disable and enable switch an endpoint; enable clears what the circuit left
     stderr: 'error: Cancelled: nothing was changed\n',
   });
   const accepted = await inBoard(board, ['webhook', 'remove', id], { interactive: true, prompt: stubPrompt({ confirm: true }).prompt });
-  t.is(accepted.stdout, `Removed webhook ${id} (https://hooks.example.com/feedback) and its deliveries.\n`, accepted.stderr);
-  const { webhookId: other } = await added(t, board, ['https://hooks.example.com/other']);
+  t.is(accepted.stdout, `Removed webhook ${id} (https://203.0.113.10/feedback) and its deliveries.\n`, accepted.stderr);
+  const { webhookId: other } = await added(t, board, ['https://203.0.113.10/other']);
   t.like(jsonOf(t, await inBoard(board, ['webhook', 'remove', other, '--yes', '--json'])), { webhookId: other });
   t.is((await inBoard(board, ['webhook', 'list'])).stdout, 'No webhooks.\n');
 });
@@ -152,9 +154,11 @@ test('wrong arguments and refusals: exit 1 with the API message, JSON with --jso
   const cases: Array<[string[], string]> = [
     [['webhook', 'add', 'ftp://files.example.com/'], 'url must be an http:// or https:// URL, not ftp:'],
     [['webhook', 'add', 'http://127.0.0.1/hook'], 'url is a loopback address (127.0.0.1); allow private addresses for this endpoint to use it (allowPrivate: true in the API, --allow-private on the command line)'],
-    [['webhook', 'add', 'https://hooks.example.com/', '--events', 'post.exploded'], `events.0 must be one of: ${events}`],
-    [['webhook', 'add', 'https://hooks.example.com/', '--events', ','], 'events must name at least one event'],
-    [['webhook', 'add', 'https://hooks.example.com/', '--format', 'xml'], 'format must be one of: json, slack, discord'],
+    [['webhook', 'add', 'http://localhost:8080/hook'], 'url is a loopback host name (localhost); allow private addresses for this endpoint to use it (allowPrivate: true in the API, --allow-private on the command line)'],
+    [['webhook', 'add', 'https://hooks.localhost/'], 'url is a loopback host name (hooks.localhost); allow private addresses for this endpoint to use it (allowPrivate: true in the API, --allow-private on the command line)'],
+    [['webhook', 'add', 'https://203.0.113.10/', '--events', 'post.exploded'], `events.0 must be one of: ${events}`],
+    [['webhook', 'add', 'https://203.0.113.10/', '--events', ','], 'events must name at least one event'],
+    [['webhook', 'add', 'https://203.0.113.10/', '--format', 'xml'], 'format must be one of: json, slack, discord'],
     [['webhook', 'add'], "missing required argument 'url'"],
     [['webhook', 'test', missing], `Webhook not found: ${missing}`],
     [['webhook', 'test', 'nope'], 'Webhook not found: nope'],
@@ -165,9 +169,15 @@ test('wrong arguments and refusals: exit 1 with the API message, JSON with --jso
   for (const [args, message] of cases) {
     t.deepEqual(await inBoard(board, args), { code: 1, stdout: '', stderr: `error: ${message}\n` }, args.join(' '));
   }
-  const { webhookId: id } = await added(t, board, ['https://hooks.example.com/']);
+  t.is((await inBoard(board, ['webhook', 'list'])).stdout, 'No webhooks.\n', 'nothing added');
+  const { webhookId: id } = await added(t, board, ['https://203.0.113.10/']);
   t.deepEqual((await inBoard(board, ['webhook', 'deliveries', id, '--limit', '0'])).stderr, 'error: limit must be an integer between 1 and 100\n');
   t.deepEqual((await inBoard(board, ['webhook', 'deliveries', id, '--status', 'lost'])).stderr, 'error: status must be one of: pending, delivered, failed\n');
+  t.deepEqual(await admin(board, ['webhook', 'add', 'http://localhost:8080/hook']), {
+    code: 1,
+    stdout: '',
+    stderr: 'error: url is a loopback host name (localhost); allow private addresses for this endpoint to use it (allowPrivate: true in the API, --allow-private on the command line)\n',
+  });
   const json = await admin(board, ['webhook', 'test', missing, '--json']);
   t.is(json.code, 1);
   t.deepEqual(JSON.parse(json.stderr), { error: { code: 'WEBHOOK_NOT_FOUND', message: `Webhook not found: ${missing}` } });
@@ -178,6 +188,8 @@ test('while serve runs, the commands go through its control socket', async (t) =
   const receiver = await startReceiver(t);
   const serving = await startServing(['serve', '--data', board.data, '--port', '0']);
   t.teardown(() => serving.child.kill('SIGKILL'));
+  const refused = await admin(board, ['webhook', 'add', receiver.url.replace('127.0.0.1', 'localhost')]);
+  t.deepEqual([refused.code, refused.stderr], [1, 'error: url is a loopback host name (localhost); allow private addresses for this endpoint to use it (allowPrivate: true in the API, --allow-private on the command line)\n']);
   const created = jsonOf(t, await admin(board, ['webhook', 'add', receiver.url, '--allow-private', '--events', 'comment.created', '--json']));
   const tested = await admin(board, ['webhook', 'test', created.webhookId]);
   t.is(tested.code, 0, tested.stderr);

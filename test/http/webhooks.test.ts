@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import test, { type ExecutionContext } from 'ava';
 import { WEBHOOK_EVENTS } from '../../src/services/webhooks/events.js';
 import { verifyWebhook } from '../../src/services/webhooks/signature.js';
+import { testLookup } from '../_helpers/host-lookup.js';
 import { createMember, OWNER, type Persona } from '../_helpers/personas.js';
 import { startTestServer, type TestServer } from '../_helpers/server.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../_helpers/webhook-receiver.js';
@@ -24,9 +25,15 @@ const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 let server: TestServer;
 let ownerToken: string;
 let member: Persona;
+/** Names under example.net as the tests want them, without DNS; example.com names are public. */
+const lookup = testLookup({
+  'intranet.example.net': ['10.0.0.5'],
+  'split.example.net': ['93.184.215.14', '192.168.1.20'],
+  'metadata.example.net': ['169.254.169.254'],
+});
 
 test.before(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { lookupWebhookHost: lookup });
   ownerToken = (await server.request('POST', '/auth/setup', { body: OWNER })).body.user.authToken;
   member = await createMember(server.ctx);
 });
@@ -134,6 +141,63 @@ test.serial('validation: url required and http(s) only, private addresses only w
   const allowed = await create({ url: 'http://127.0.0.1/', allowPrivate: true });
   t.is(allowed.status, 201, allowed.text);
   t.like(allowed.body.webhook, { url: 'http://127.0.0.1/', allowPrivate: true });
+});
+
+test.serial('a host name is checked when given: localhost names, names with an internal address and names that do not resolve are refused', async (t) => {
+  const before = (await server.ctx.storage.webhookEndpoints.list()).length;
+  const refusals: Array<[string, string]> = [
+    ['http://localhost:8080/hook', 'url is a loopback host name (localhost)'],
+    ['https://Hooks.LocalHost./feedback', 'url is a loopback host name (hooks.localhost.)'],
+    ['https://intranet.example.net/hook', 'url resolves to a private address (10.0.0.5)'],
+    ['https://split.example.net/', 'url resolves to a private address (192.168.1.20)'],
+    ['https://metadata.example.net/', 'url resolves to a link-local address (169.254.169.254)'],
+  ];
+  for (const [url, reason] of refusals) {
+    const message = `${reason}; allow private addresses for this endpoint to use it (allowPrivate: true in the API, --allow-private on the command line)`;
+    const answer = await create({ url });
+    t.deepEqual([answer.status, answer.body], [400, validationError('url', message)], url);
+  }
+  t.deepEqual(
+    (await create({ url: 'https://gone.example.net/', format: 'xml' })).body,
+    validationError('url', 'url names a host that does not resolve (gone.example.net): check its spelling, or add the endpoint once the name has an address'),
+    'the url comes before the format',
+  );
+  t.false(lookup.asked.some((name) => name.includes('localhost')), 'localhost names are loopback without asking DNS (RFC 6761)');
+  t.is((await server.ctx.storage.webhookEndpoints.list()).length, before, 'nothing stored');
+
+  lookup.asked.length = 0;
+  for (const url of ['http://localhost:8080/hook', 'https://intranet.example.net/hook', 'https://gone.example.net/']) {
+    t.is((await create({ url, allowPrivate: true })).status, 201, `${url} with allowPrivate`);
+  }
+  t.deepEqual(lookup.asked, [], 'with allowPrivate no name is resolved');
+});
+
+test.serial('PATCH checks the host name of a new URL against the flag it will have', async (t) => {
+  const { id } = await endpoint();
+  t.deepEqual(
+    (await patch(id, { url: 'https://intranet.example.net/hook' })).body,
+    validationError('url', 'url resolves to a private address (10.0.0.5); allow private addresses for this endpoint to use it (allowPrivate: true in the API, --allow-private on the command line)'),
+  );
+  t.deepEqual(
+    (await patch(id, { url: 'http://hooks.localhost/' })).body,
+    validationError('url', 'url is a loopback host name (hooks.localhost); allow private addresses for this endpoint to use it (allowPrivate: true in the API, --allow-private on the command line)'),
+  );
+  t.is((await patch(id, { url: 'https://gone.example.net/' })).body.errors[0].message, 'url names a host that does not resolve (gone.example.net): check its spelling, or add the endpoint once the name has an address');
+  t.is((await show(id)).body.webhook.url, 'https://hooks.example.com/feedback', 'unchanged');
+  const allowed = await patch(id, { url: 'https://intranet.example.net/hook', allowPrivate: true });
+  t.like(allowed.body.webhook, { url: 'https://intranet.example.net/hook', allowPrivate: true });
+  t.is((await patch(id, { url: 'http://localhost:9/hook' })).status, 200, 'the stored flag allows it');
+});
+
+test.serial('a delivery still refuses a localhost name stored without allowPrivate, before any lookup', async (t) => {
+  const { id } = await endpoint();
+  await server.ctx.storage.transaction((tx) => tx.webhookEndpoints.update(id, { url: 'http://localhost:9/hook' }));
+  const answer = await sendTest(id);
+  t.like(answer.body.delivery, {
+    status: 'failed',
+    responseStatus: null,
+    error: 'refused: is a loopback host name (localhost); allow private addresses for this endpoint to use it (allowPrivate: true in the API, --allow-private on the command line)',
+  });
 });
 
 // ---- who may ------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import test from 'ava';
 import { AppError } from '../../src/errors.js';
 import {
   blockedRangeOf,
+  checkWebhookHost,
   checkWebhookUrl,
   type HostLookup,
   resolveWebhookTarget,
@@ -202,4 +203,44 @@ test('a name without addresses is refused; a resolver error is passed on', async
   const failing: HostLookup = () => Promise.reject(Object.assign(new Error('getaddrinfo ENOTFOUND gone.example.test'), { code: 'ENOTFOUND' }));
   const error = await t.throwsAsync(resolveWebhookTarget(url, { allowPrivate: false, lookup: failing }));
   t.is((error as { code?: string }).code, 'ENOTFOUND');
+});
+
+/** The VALIDATION_ERROR message the add-time host check gives, or null when it passes. */
+async function hostRefusal(url: string, lookup: HostLookup, timeoutMs = 1_000): Promise<string | null> {
+  try {
+    await checkWebhookHost(new URL(url), { allowPrivate: false, lookup, timeoutMs });
+    return null;
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'VALIDATION_ERROR') throw error;
+    return error.message;
+  }
+}
+
+test('when the owner gives a URL, its host name is resolved and checked like a delivery would', async (t) => {
+  t.is(await hostRefusal('https://hooks.example.test/', answering('93.184.215.14')), null);
+  t.is(await hostRefusal('https://hooks.example.test/', answering('93.184.215.14', 'fd00::1')), `url resolves to a private address (fd00::1); ${ALLOW_HINT}`);
+  const unasked = answering('93.184.215.14');
+  for (const host of ['localhost', 'LOCALHOST.', 'a.b.localhost']) {
+    t.is(await hostRefusal(`http://${host}:8080/`, unasked), `url is a loopback host name (${host.toLowerCase()}); ${ALLOW_HINT}`, host);
+  }
+  t.is(await hostRefusal('http://10.1.2.3/', unasked), null, 'IP literals are checkWebhookUrl’s');
+  t.is(await hostRefusal('http://notlocalhost/', unasked), null, 'only the name localhost and names under it');
+  t.deepEqual(unasked.calls, ['notlocalhost']);
+});
+
+test('a host name that does not resolve, a failing resolver and a resolver without an answer in time are 400s that say so', async (t) => {
+  const notFound: HostLookup = () => Promise.reject(Object.assign(new Error('getaddrinfo ENOTFOUND gone.example.test'), { code: 'ENOTFOUND' }));
+  const doesNotResolve = 'url names a host that does not resolve (gone.example.test): check its spelling, or add the endpoint once the name has an address';
+  t.is(await hostRefusal('https://gone.example.test/', notFound), doesNotResolve);
+  t.is(await hostRefusal('https://gone.example.test/', answering()), doesNotResolve);
+  const temporary: HostLookup = () => Promise.reject(Object.assign(new Error('getaddrinfo EAI_AGAIN hooks.example.test'), { code: 'EAI_AGAIN' }));
+  t.is(await hostRefusal('https://hooks.example.test/', temporary), 'url names a host that could not be resolved now (hooks.example.test: EAI_AGAIN); try again');
+  const hanging: HostLookup = () => new Promise(() => {});
+  t.is(await hostRefusal('https://hooks.example.test/', hanging, 50), 'url names a host that did not resolve within 50 ms (hooks.example.test); try again');
+});
+
+test('at delivery a localhost name is refused without asking the resolver, unless allowPrivate', async (t) => {
+  const lookup = answering('93.184.215.14');
+  t.is(await refusalOf(resolveWebhookTarget(new URL('http://hooks.localhost/'), { allowPrivate: false, lookup })), `refused: is a loopback host name (hooks.localhost); ${ALLOW_HINT}`);
+  t.deepEqual(lookup.calls, []);
 });

@@ -1,7 +1,8 @@
 // Dashboard › Webhooks (the owner's alone): add one with chosen events and see its secret once, a
-// refusal under the URL field, a test delivery to a loopback receiver and the deliveries list, turn
-// off and on (and what a webhook turned off by feedbackd says), edit, delete after a question, the
-// keyboard, a member who is not the owner, and a phone in dark mode (axe, and screenshots to look at).
+// refusal under the URL field (a localhost name too), a test delivery to a loopback receiver and
+// the deliveries list, turn off and on (and what a webhook turned off by feedbackd says), edit,
+// delete after a question, the keyboard, a member who is not the owner, and a phone in dark mode
+// (axe, and screenshots to look at).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -112,6 +113,9 @@ test.serial('refusals land under their field: an ftp:// URL, a loopback address 
   await url.fill('http://127.0.0.1:9/hook');
   await dialog.getByRole('button', { name: 'Add webhook' }).click();
   await page.locator('#webhook-url-error').filter({ hasText: 'loopback' }).waitFor();
+  await url.fill('http://localhost:9/hook');
+  await dialog.getByRole('button', { name: 'Add webhook' }).click();
+  await page.locator('#webhook-url-error').filter({ hasText: 'url is a loopback host name (localhost)' }).waitFor();
 
   await url.fill('https://hooks.example.com/none');
   for (const checkbox of await dialog.getByRole('group', { name: 'Events' }).getByRole('checkbox').all()) await checkbox.uncheck();

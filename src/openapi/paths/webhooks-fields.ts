@@ -64,7 +64,8 @@ export const webhookSchemas: Record<string, Schema> = {
 
 const URL_RULE =
   'An absolute http:// or https:// URL with a host, without user name or password; trimmed, stored normalised. ' +
-  'A host given as an IP address in a loopback, private, link-local or other internal range is refused unless `allowPrivate` is true; host names are checked at each delivery (every address they resolve to).';
+  'Unless `allowPrivate` is true, a host in a loopback, private, link-local or other internal range is refused: an IP address in one, a `localhost` name (`localhost` and every name under it, never looked up) or a name with any address in one when resolved now; a name that does not resolve (or not within the webhook timeout) is refused too, with a message that says so. ' +
+  'Host names are checked again at each delivery (every address they resolve to then), since DNS answers change.';
 
 /** The body fields of `POST` (`create`) and `PATCH` (`patch`); `PATCH` adds `enabled`. */
 export function webhookBodyFields(mode: 'create' | 'patch'): Record<string, Schema> {

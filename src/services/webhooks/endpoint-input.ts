@@ -3,7 +3,7 @@ import type { WebhookFormat } from '../../storage/types.js';
 import { parseBoolean } from '../validation/colors-urls.js';
 import { type Body, codePointLength, isAbsentFilter, oneOf, optionalString } from '../validation/fields.js';
 import { WEBHOOK_EVENTS, type WebhookEventName } from './events.js';
-import { checkWebhookUrl } from './target-guard.js';
+import { checkWebhookHost, checkWebhookUrl, type HostCheckOptions } from './target-guard.js';
 
 export const WEBHOOK_FORMATS: readonly WebhookFormat[] = ['json', 'slack', 'discord'];
 export const WEBHOOK_DESCRIPTION_MAX = 200;
@@ -20,12 +20,15 @@ export interface WebhookEndpointInput {
 /** What `PATCH` may change; absent fields stay. */
 export type WebhookEndpointPatch = Partial<WebhookEndpointInput & { enabled: boolean }>;
 
+/** How a URL's host name is resolved when it is checked (checkWebhookHost), less the flag the body decides. */
+export type HostResolving = Omit<HostCheckOptions, 'allowPrivate'>;
+
 /** `POST /webhooks`: url required; every event, `json` and no private targets by default. */
-export function parseNewEndpoint(body: Body): WebhookEndpointInput {
+export async function parseNewEndpoint(body: Body, resolving: HostResolving): Promise<WebhookEndpointInput> {
   const allowPrivate = body.allowPrivate === undefined ? false : parseBoolean(body.allowPrivate, 'allowPrivate');
   if (body.url === undefined || body.url === null || body.url === '') throw validationError('url', 'is required');
   return {
-    url: checkWebhookUrl(body.url, { allowPrivate }).href,
+    url: await checkedUrl(body.url, { ...resolving, allowPrivate }),
     format: oneOf(body.format, 'format', WEBHOOK_FORMATS, 'json'),
     events: body.events === undefined ? [...WEBHOOK_EVENTS] : parseEvents(body.events),
     description: parseDescription(body.description),
@@ -34,15 +37,22 @@ export function parseNewEndpoint(body: Body): WebhookEndpointInput {
 }
 
 /** `PATCH /webhooks/:id`: the URL is checked against the flag it will have after the change. */
-export function parseEndpointPatch(body: Body, currentAllowPrivate: boolean): WebhookEndpointPatch {
+export async function parseEndpointPatch(body: Body, currentAllowPrivate: boolean, resolving: HostResolving): Promise<WebhookEndpointPatch> {
   const patch: WebhookEndpointPatch = {};
   if (body.allowPrivate !== undefined) patch.allowPrivate = parseBoolean(body.allowPrivate, 'allowPrivate');
-  if (body.url !== undefined) patch.url = checkWebhookUrl(body.url, { allowPrivate: patch.allowPrivate ?? currentAllowPrivate }).href;
+  if (body.url !== undefined) patch.url = await checkedUrl(body.url, { ...resolving, allowPrivate: patch.allowPrivate ?? currentAllowPrivate });
   if (body.format !== undefined) patch.format = oneOf(body.format, 'format', WEBHOOK_FORMATS, 'json');
   if (body.events !== undefined) patch.events = parseEvents(body.events);
   if (body.description !== undefined) patch.description = parseDescription(body.description);
   if (body.enabled !== undefined) patch.enabled = parseBoolean(body.enabled, 'enabled');
   return patch;
+}
+
+/** The URL's form and IP literal, then its host name's addresses; the normalised URL. */
+async function checkedUrl(value: unknown, options: HostCheckOptions): Promise<string> {
+  const url = checkWebhookUrl(value, options);
+  await checkWebhookHost(url, options);
+  return url.href;
 }
 
 /** A non-empty list of known event names, kept in WEBHOOK_EVENTS order without duplicates. */

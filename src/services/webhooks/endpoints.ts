@@ -7,7 +7,7 @@ import { appError } from '../../errors.js';
 import type { Repositories, WebhookDeliveryStatus, WebhookEndpointRow } from '../../storage/types.js';
 import type { Actor, ServiceContext } from '../context.js';
 import { type Body, integerInRange, isAbsentFilter, lookupKey, oneOf } from '../validation/fields.js';
-import { parseEndpointPatch, parseNewEndpoint } from './endpoint-input.js';
+import { type HostResolving, parseEndpointPatch, parseNewEndpoint } from './endpoint-input.js';
 import { type CreatedWebhookView, type DeliveryView, toDeliveryView, toWebhookView, type WebhookView } from './endpoint-views.js';
 import { newWebhookSecret } from './signature.js';
 
@@ -30,7 +30,7 @@ export async function findEndpoint(repos: Pick<Repositories, 'webhookEndpoints'>
 /** `POST /webhooks`: a new endpoint with a new secret, shown in this answer only. */
 export async function createWebhook(ctx: ServiceContext, actor: Actor, body: Body): Promise<CreatedWebhookView> {
   requireOwner(actor);
-  const input = parseNewEndpoint(body);
+  const input = await parseNewEndpoint(body, hostResolving(ctx));
   const now = new Date().toISOString();
   const row: WebhookEndpointRow = {
     id: randomUUID(),
@@ -44,6 +44,11 @@ export async function createWebhook(ctx: ServiceContext, actor: Actor, body: Bod
   };
   await ctx.storage.transaction((tx) => tx.webhookEndpoints.insert(row));
   return { ...toWebhookView(row), secret: row.secret };
+}
+
+/** The process's resolver of webhook host names (the system's unless the context has its own) and its deadline. */
+function hostResolving(ctx: ServiceContext): HostResolving {
+  return { lookup: ctx.lookupWebhookHost, timeoutMs: ctx.config.webhookTimeoutMs };
 }
 
 /** `GET /webhooks`: every endpoint, oldest first. */
@@ -60,13 +65,16 @@ export async function showWebhook(ctx: ServiceContext, actor: Actor, idParam: un
 
 /**
  * `PATCH /webhooks/:id`. Turning an endpoint on again clears the circuit (its failure clock and
- * reason), so its waiting deliveries are tried at once.
+ * reason), so its waiting deliveries are tried at once. The body is checked before the
+ * transaction: resolving a new URL's host may take seconds, too long to hold it (should
+ * `allowPrivate` change meanwhile, each delivery checks the URL again).
  */
 export async function updateWebhook(ctx: ServiceContext, actor: Actor, idParam: unknown, body: Body): Promise<WebhookView> {
   requireOwner(actor);
+  const current = await findEndpoint(ctx.storage, idParam);
+  const patch = await parseEndpointPatch(body, current.allowPrivate, hostResolving(ctx));
   const row = await ctx.storage.transaction(async (tx) => {
     const endpoint = await findEndpoint(tx, idParam);
-    const patch = parseEndpointPatch(body, endpoint.allowPrivate);
     const reopened = patch.enabled === true && !endpoint.enabled ? { failingSince: null, disabledReason: null } : {};
     return tx.webhookEndpoints.update(endpoint.id, { ...patch, ...reopened, updatedAt: new Date().toISOString() });
   });

@@ -3,9 +3,10 @@
  * by the server, from inside its network: without this guard an endpoint could point at the cloud
  * metadata service (169.254.169.254), the database on 10.0.0.5 or an admin port on 127.0.0.1.
  *
- * Two checks: `checkWebhookUrl` when the owner gives the URL (its form, and IP literals), and
- * `resolveWebhookTarget` at every delivery (the host name's addresses today, which the DNS owner
- * may change at any time). The delivery then connects only to the addresses this guard returned.
+ * Three checks: `checkWebhookUrl` when the owner gives the URL (its form, and IP literals),
+ * `checkWebhookHost` right after it (the host name's addresses then, so the owner learns at once),
+ * and `resolveWebhookTarget` at every delivery (the addresses today, which the DNS owner may change
+ * at any time). The delivery then connects only to the addresses this guard returned.
  */
 import type { LookupAddress } from 'node:dns';
 import { lookup as dnsLookup } from 'node:dns/promises';
@@ -97,7 +98,27 @@ function expandIPv6(address: string): string[] {
 
 /** What the owner reads: which kind of address, which address, and how to allow it on purpose. */
 function blockedText(verb: 'is' | 'resolves to', kind: string, address: string): string {
-  return `${verb} ${kind} address (${address}); allow private addresses for this endpoint to use it (allowPrivate: true in the API, --allow-private on the command line)`;
+  return `${verb} ${kind} address (${address}); ${ALLOW_PRIVATE_HINT}`;
+}
+
+const ALLOW_PRIVATE_HINT = 'allow private addresses for this endpoint to use it (allowPrivate: true in the API, --allow-private on the command line)';
+
+/** The refusal of the first address in a blocked range, or null when a webhook may reach every one. */
+function blockedAddressText(addresses: readonly LookupAddress[], verb: 'is' | 'resolves to'): string | null {
+  for (const { address } of addresses) {
+    const kind = blockedRangeOf(address);
+    if (kind !== null) return blockedText(verb, kind, address);
+  }
+  return null;
+}
+
+/** RFC 6761 §6.3: `localhost` and every name under it are the loopback interface, whatever DNS would say. */
+function isLocalhostName(hostname: string): boolean {
+  return /(?:^|\.)localhost\.?$/i.test(hostname);
+}
+
+function localhostText(hostname: string): string {
+  return `is a loopback host name (${hostname}); ${ALLOW_PRIVATE_HINT}`;
 }
 
 /** The URL's host as an IP address when it is one (WHATWG URL has already turned 2130706433 into 127.0.0.1), else null. */
@@ -111,7 +132,7 @@ function ipLiteralOf(url: URL): string | null {
  * characters, an absolute http:// or https:// URL with a host and without user name or password
  * (they would be sent in the clear to every log on the way, and the signature is the credential).
  * A host given as an IP address in a blocked range is refused now unless `allowPrivate`; host names
- * are resolved at delivery time. Returns the normalised URL; throws VALIDATION_ERROR on path `url`.
+ * are `checkWebhookHost`'s. Returns the normalised URL; throws VALIDATION_ERROR on path `url`.
  */
 export function checkWebhookUrl(value: unknown, options: { allowPrivate: boolean }): URL {
   const url = parseWebhookUrl(value);
@@ -159,20 +180,73 @@ function parsedUrl(text: string): URL {
 /**
  * The delivery-time check: the addresses the URL's host has now, every one of them outside the
  * blocked ranges unless `allowPrivate` (one bad answer is enough to refuse: the connection could
- * land on any of them). An IP literal is its own answer. Throws WebhookTargetRefused, or the
- * resolver's error (ENOTFOUND…) when the name does not resolve.
+ * land on any of them). An IP literal is its own answer, a `localhost` name a loopback one. Throws
+ * WebhookTargetRefused, or the resolver's error (ENOTFOUND…) when the name does not resolve.
  */
 export async function resolveWebhookTarget(url: URL, options: { allowPrivate: boolean; lookup?: HostLookup }): Promise<WebhookTarget> {
   const literal = ipLiteralOf(url);
+  if (!literal && !options.allowPrivate && isLocalhostName(url.hostname)) throw new WebhookTargetRefused(`refused: ${localhostText(url.hostname)}`);
   const addresses: readonly LookupAddress[] = literal
     ? [{ address: literal, family: isIP(literal) }]
     : await (options.lookup ?? systemLookup)(url.hostname);
   if (addresses.length === 0) throw new WebhookTargetRefused(`host not found (${url.hostname})`);
-  if (!options.allowPrivate) {
-    for (const { address } of addresses) {
-      const kind = blockedRangeOf(address);
-      if (kind !== null) throw new WebhookTargetRefused(`refused: ${blockedText(literal ? 'is' : 'resolves to', kind, address)}`);
-    }
-  }
+  const refusal = options.allowPrivate ? null : blockedAddressText(addresses, literal ? 'is' : 'resolves to');
+  if (refusal !== null) throw new WebhookTargetRefused(`refused: ${refusal}`);
   return { url, addresses };
+}
+
+/** How the owner's URL is resolved: the resolver (the system's by default) and the most it may take. */
+export interface HostCheckOptions {
+  allowPrivate: boolean;
+  lookup?: HostLookup;
+  /** The `webhookTimeoutMs` setting, which bounds a delivery's resolving too. */
+  timeoutMs: number;
+}
+
+/**
+ * The owner's check of a URL's host name, when an endpoint is added or its URL changed: unless
+ * `allowPrivate`, a `localhost` name (never asked of DNS), a name with any address in a blocked
+ * range (as a delivery would refuse it) and a name that does not resolve are refused now, instead
+ * of in the first failed delivery. With `allowPrivate` nothing is asked: a receiver on the owner's
+ * network may get its DNS record later. IP literals were checked with the URL. Throws
+ * VALIDATION_ERROR on path `url`.
+ */
+export async function checkWebhookHost(url: URL, options: HostCheckOptions): Promise<void> {
+  if (options.allowPrivate || ipLiteralOf(url) !== null) return;
+  if (isLocalhostName(url.hostname)) throw validationError('url', localhostText(url.hostname));
+  const refusal = blockedAddressText(await addressesNow(url.hostname, options), 'resolves to');
+  if (refusal !== null) throw validationError('url', refusal);
+}
+
+/** The name's addresses; no address, a resolver failure or no answer in time is the owner's 400. */
+async function addressesNow(hostname: string, options: HostCheckOptions): Promise<readonly LookupAddress[]> {
+  let addresses: readonly LookupAddress[];
+  try {
+    addresses = await withinDeadline((options.lookup ?? systemLookup)(hostname), options.timeoutMs);
+  } catch (error) {
+    throw validationError('url', unresolvedText(hostname, error, options.timeoutMs));
+  }
+  if (addresses.length === 0) throw validationError('url', unresolvedText(hostname, null, options.timeoutMs));
+  return addresses;
+}
+
+class LookupTimedOut extends Error {}
+
+/** A name that does not exist is the owner's to fix; other failures may pass, so they say to try again. */
+function unresolvedText(hostname: string, error: unknown, timeoutMs: number): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (error === null || code === 'ENOTFOUND' || code === 'ENODATA') {
+    return `names a host that does not resolve (${hostname}): check its spelling, or add the endpoint once the name has an address`;
+  }
+  if (error instanceof LookupTimedOut) return `names a host that did not resolve within ${timeoutMs} ms (${hostname}); try again`;
+  return `names a host that could not be resolved now (${hostname}: ${typeof code === 'string' ? code : String(error)}); try again`;
+}
+
+/** The lookup's answer, or LookupTimedOut after `ms`: a resolver that hangs must not hold the request. */
+function withinDeadline<T>(lookup: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expiry = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new LookupTimedOut()), ms);
+  });
+  return Promise.race([lookup, expiry]).finally(() => clearTimeout(timer));
 }
