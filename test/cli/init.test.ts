@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/config/load.ts';
 import { createLogger } from '../../src/logger.ts';
 import { createServiceContext } from '../../src/services/create-context.ts';
 import { startSmtpSink } from '../_helpers/smtp-sink.ts';
-import { QUIET_ENV, runInProcess, snapshot, stubPrompt, tempDir } from './_cli.ts';
+import { QUIET_ENV, runChild, runInProcess, snapshot, stubPrompt, tempDir } from './_cli.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -261,6 +261,47 @@ test('a port in use is refused when it is typed, and --port 0 needs a public URL
   const refused = await runInProcess(flags, { stdin: `${PASSWORD}\n` });
   t.is(refused.code, 1);
   t.regex(refused.stderr, /missing --public-url <url> \(needed with --port 0/);
+});
+
+test('without a terminal, a --port another program holds is refused as the wizard refuses it, before anything is written; --no-serve only warns', async (t) => {
+  const dir = await tempDir(t);
+  const busy = createServer();
+  await new Promise<void>((done) => busy.listen(0, '127.0.0.1', done));
+  t.teardown(() => busy.close());
+  const taken = (busy.address() as AddressInfo).port;
+  const inUse = `Port ${taken} is in use on 127.0.0.1 by another program: choose another port, or stop that program first.`;
+  const password = await passwordFile(dir);
+  const init = (data: string, ...more: string[]) => [
+    'init',
+    '--data',
+    data,
+    '--email',
+    'ada@example.org',
+    '--password-file',
+    password,
+    '--mail-outbox',
+    '--port',
+    String(taken),
+    ...more,
+  ];
+
+  for (const more of [['--yes'], ['--yes', '--serve'], []]) {
+    const data = join(dir, `refused${more.join('')}`);
+    t.deepEqual(await runInProcess(init(data, ...more)), { code: 1, stdout: '', stderr: `error: ${inUse}\n` }, more.join(' '));
+    t.false(existsSync(data), 'no data directory');
+  }
+  const child = await runChild(init(join(dir, 'child'), '--yes'), { env: QUIET_ENV });
+  t.deepEqual([child.code, child.stderr], [1, `error: ${inUse}\n`], 'the real binary exits 1');
+
+  const data = join(dir, 'later');
+  const warned = await runInProcess(init(data, '--yes', '--no-serve'));
+  t.is(warned.code, 0, warned.stderr);
+  t.is(
+    warned.stderr,
+    `warning: ${inUse} It is saved anyway (--no-serve): serve cannot start until the port is free, or another is set (feedbackd config set port <port>).\n`,
+  );
+  t.deepEqual(await readJson(join(data, 'config.json')), { port: taken, mailOutbox: true });
+  t.is((await siteIn(data)).ownerEmail, 'ada@example.org');
 });
 
 test('an already set-up data dir is reported and left unchanged (exit 0), before any other question', async (t) => {

@@ -15,6 +15,7 @@ import { readGivenPassword } from '../password-input.js';
 import { createOwner, isSetUp } from './site.js';
 import { alreadySetUpLines, setupSummary } from './summary.js';
 import { settleOwnerMail, unsentInBatch } from './owner-mail.js';
+import { checkGivenPort } from './port-check.js';
 import { askMissing } from './wizard.js';
 
 /** The data dir from --data, or asked for; undefined = not asked, the config loader resolves it. */
@@ -44,9 +45,12 @@ async function gatherAnswers(flags: InitFlags, run: CliRun, loaded: LoadedConfig
   const { answers, problems } = answersFromFlags(flags, password, loaded);
   if (interactive && problems.length === 0) return askMissing(run.io, answers, loaded);
   const missing = interactive ? [] : missingFlags(answers).map((flag) => `missing ${flag}`);
-  if (problems.length === 0 && missing.length === 0 && isComplete(answers)) return answers;
-  const title = missing.length > 0 ? 'init cannot prompt here (--yes, --password-stdin or no terminal)' : 'Invalid init flags';
-  throw inputError(title, [...problems, ...missing]);
+  if (problems.length > 0 || missing.length > 0 || !isComplete(answers)) {
+    const title = missing.length > 0 ? 'init cannot prompt here (--yes, --password-stdin or no terminal)' : 'Invalid init flags';
+    throw inputError(title, [...problems, ...missing]);
+  }
+  await checkGivenPort(run.io, loaded.config.host, answers.port, flags.serve);
+  return answers;
 }
 
 /** An existing data dir may already have an owner; a new one cannot (and is not created just to ask). */
