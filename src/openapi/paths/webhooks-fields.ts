@@ -4,13 +4,14 @@
  * the operations on their paths; the shapes join components.schemas (../schemas.ts).
  */
 import { DELIVERY_LIST_MAX } from '../../services/webhooks/endpoints.js';
-import { WEBHOOK_DESCRIPTION_MAX, WEBHOOK_FORMATS } from '../../services/webhooks/endpoint-input.js';
+import { WEBHOOK_DESCRIPTION_MAX } from '../../services/webhooks/endpoint-input.js';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_FORMATS } from '../../storage/enumerations.js';
 import { WEBHOOK_EVENTS } from '../../services/webhooks/events.js';
 import { WEBHOOK_URL_MAX_LENGTH } from '../../services/webhooks/target-guard.js';
 import { TEST_EVENT } from '../../services/webhooks/test-delivery.js';
 import { answer, arrayOf, boolean, count, nullable, type QueryParameter, type Schema, timestamp, uuid } from '../kit.js';
 
-const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'];
+const DELIVERY_STATUSES = [...WEBHOOK_DELIVERY_STATUSES];
 
 const formatEnum: Schema = { type: 'string', enum: [...WEBHOOK_FORMATS] };
 const eventEnum: Schema = { type: 'string', enum: [...WEBHOOK_EVENTS] };

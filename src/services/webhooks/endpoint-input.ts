@@ -1,11 +1,11 @@
 import { validationError } from '../../errors.js';
+import { WEBHOOK_FORMATS } from '../../storage/enumerations.js';
 import type { WebhookFormat } from '../../storage/types.js';
 import { parseBoolean } from '../validation/colors-urls.js';
 import { type Body, codePointLength, isAbsentFilter, oneOf, optionalString } from '../validation/fields.js';
 import { WEBHOOK_EVENTS, type WebhookEventName } from './events.js';
 import { checkWebhookHost, checkWebhookUrl, type HostCheckOptions } from './target-guard.js';
 
-export const WEBHOOK_FORMATS: readonly WebhookFormat[] = ['json', 'slack', 'discord'];
 export const WEBHOOK_DESCRIPTION_MAX = 200;
 
 /** A new endpoint as asked for, checked. */

@@ -4,14 +4,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { appError } from '../../errors.js';
-import type { Repositories, WebhookDeliveryStatus, WebhookEndpointRow } from '../../storage/types.js';
+import { WEBHOOK_DELIVERY_STATUSES } from '../../storage/enumerations.js';
+import type { Repositories, WebhookEndpointRow } from '../../storage/types.js';
 import type { Actor, ServiceContext } from '../context.js';
 import { type Body, integerInRange, isAbsentFilter, lookupKey, oneOf } from '../validation/fields.js';
 import { type HostResolving, parseEndpointPatch, parseNewEndpoint } from './endpoint-input.js';
 import { type CreatedWebhookView, type DeliveryView, toDeliveryView, toWebhookView, type WebhookView } from './endpoint-views.js';
 import { newWebhookSecret } from './signature.js';
 
-const DELIVERY_STATUSES: readonly WebhookDeliveryStatus[] = ['pending', 'delivered', 'failed'];
 export const DELIVERY_LIST_MAX = 100;
 
 /** Webhooks are the owner's alone. */
@@ -96,7 +96,7 @@ export async function listWebhookDeliveries(ctx: ServiceContext, actor: Actor, i
   requireOwner(actor);
   const endpoint = await findEndpoint(ctx.storage, idParam);
   const limit = integerInRange(query.limit, 'limit', 1, DELIVERY_LIST_MAX, 20);
-  const status = isAbsentFilter(query.status) ? undefined : oneOf(query.status, 'status', DELIVERY_STATUSES, 'pending');
+  const status = isAbsentFilter(query.status) ? undefined : oneOf(query.status, 'status', WEBHOOK_DELIVERY_STATUSES, 'pending');
   const rows = await ctx.storage.webhookDeliveries.list({ endpointId: endpoint.id, status, limit });
   return rows.map(toDeliveryView);
 }
