@@ -22,6 +22,7 @@ type Flags = Readonly<Record<string, unknown>>;
 
 /** `config list`: every key config.json may hold, its value in force and where it comes from. */
 export async function runConfigList(flags: Flags, run: CliRun): Promise<void> {
+  await existingDataDir(flags, run);
   const loaded = await resolveConfig({ flags: { data: flags.data }, env: run.io.env });
   const rows = fileSettings().map((setting) => ({ setting, value: shown(loaded.config[setting.key]), from: sourceOf(loaded, setting) }));
   const columns = [
@@ -35,6 +36,7 @@ export async function runConfigList(flags: Flags, run: CliRun): Promise<void> {
 /** `config get <key>`: the value in force, alone on its line (for scripts). */
 export async function runConfigGet(key: string, flags: Flags, run: CliRun): Promise<void> {
   const setting = fileSetting(key);
+  await existingDataDir(flags, run);
   const loaded = await resolveConfig({ flags: { data: flags.data }, env: run.io.env });
   say(run.io, shown(loaded.config[setting.key]));
 }
@@ -88,6 +90,7 @@ function fileSetting(key: string): AnySetting {
 /**
  * The data directory alone (--data, FEEDBACKD_DATA, the default): set and unset must work on a
  * config.json holding a bad value, to mend it, where resolving the whole configuration refuses it.
+ * list and get ask too, so defaults are never shown as if they were a board's settings.
  */
 async function existingDataDir(flags: Flags, run: CliRun): Promise<string> {
   const setting = settingOf('dataDir');
