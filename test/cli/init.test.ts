@@ -66,6 +66,7 @@ test('init --password-stdin reads the password from standard input and never pro
   t.is((await siteIn(data)).ownerEmail, 'ada@example.org');
   t.deepEqual(await readJson(join(data, 'config.json')), { smtpUrl: smtp.url });
   t.true(result.stdout.includes('(a link to confirm this address was mailed to it)'));
+  t.true(result.stdout.includes(`\n  Confirm:   open the mailed link, or without mail: feedbackd user verify ada@example.org --data ${data}\n`));
   t.is(smtp.messages[0]?.to && 'text' in smtp.messages[0].to ? smtp.messages[0].to.text : undefined, 'ada@example.org');
 });
 
@@ -80,6 +81,7 @@ test('without a terminal, a confirmation mail that fails is said in words and in
   t.regex(result.stdout, /^The mail to confirm ada@example\.org could not be sent: .*550 Mailbox unavailable/m);
   t.regex(result.stdout, /\(not confirmed: the mail could not be sent; send a new link from your profile once mail works\)/);
   t.false(result.stdout.includes('was mailed'));
+  t.true(result.stdout.includes(`\n  Confirm:   feedbackd user verify ada@example.org --data ${data}\n`), 'the way without mail');
   t.false(/^\{/m.test(result.stdout + result.stderr), 'no JSON log line');
   t.regex(result.stderr, /^error: setup is done, but the mail to confirm ada@example\.org was not sent: check the SMTP settings with feedbackd mail test ada@example\.org, or run with --mail-outbox/);
   t.is((await siteIn(data)).ownerEmail, 'ada@example.org');
@@ -110,6 +112,7 @@ test('in the wizard, a confirmation that fails after setup can be sent again thr
   t.is(result.code, 0, result.stderr);
   t.regex(result.stdout, /^The mail to confirm ada@example\.org could not be sent: /m);
   t.true(result.stdout.includes('(a link to confirm this address was mailed to it)'));
+  t.true(result.stdout.includes(`\n  Confirm:   open the mailed link, or without mail: feedbackd user verify ada@example.org --data ${data}\n`));
   t.deepEqual(await readJson(join(data, 'config.json')), { port: 4303, smtpUrl: working.url });
   t.regex((await working.waitForMessages(1))[0]?.subject ?? '', /Please confirm your email/);
 });
