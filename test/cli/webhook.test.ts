@@ -155,7 +155,7 @@ test('wrong arguments and refusals: exit 1 with the API message, JSON with --jso
     [['webhook', 'add', 'https://hooks.example.com/', '--events', 'post.exploded'], `events.0 must be one of: ${events}`],
     [['webhook', 'add', 'https://hooks.example.com/', '--events', ','], 'events must name at least one event'],
     [['webhook', 'add', 'https://hooks.example.com/', '--format', 'xml'], 'format must be one of: json, slack, discord'],
-    [['webhook', 'add'], "missing required argument 'url'"],
+    [['webhook', 'add'], "Missing required argument 'url'"],
     [['webhook', 'test', missing], `Webhook not found: ${missing}`],
     [['webhook', 'test', 'nope'], 'Webhook not found: nope'],
     [['webhook', 'enable', 'nope'], 'Webhook not found: nope'],
