@@ -33,7 +33,7 @@ async function boardWithPosts(t: Parameters<typeof initBoard>[0]): Promise<TestB
 test('board and roadmap commands print one line per change, aligned tables, and JSON with --json', async (t) => {
   const board = await initBoard(t);
   const run = (args: string[]) => inBoard(board, args);
-  const created = await run(['board', 'create', '--name', 'Feature requests', '--url', 'features', '--color', '2f6fdb', '--display']);
+  const created = await run(['board', 'create', '--name', 'Feature requests', '--url', 'features', '--color', '2f6fdb']);
   t.regex(created.stdout, new RegExp(`^Created board features \\(${UUID}\\): "Feature requests", color 2f6fdb, public, voters shown\\.\\n$`));
   const hidden = jsonOf(t, await run(['board', 'create', '--name', 'Staff', '--hidden', '--no-view-voters', '--json']));
   t.like(hidden, { name: 'Staff', display: false, view_voters: false, post_count: 0 });
