@@ -21,7 +21,7 @@ function withoutFinalNewline(value: string): string {
 export async function readGivenPassword(flags: PasswordFlags, io: CliIo, code: string): Promise<string | undefined> {
   const inputError = (message: string) => new AppError(code, message, 400);
   if (flags.passwordFile !== undefined && flags.passwordStdin) {
-    throw inputError('give only one of --password-file and --password-stdin');
+    throw inputError('Give only one of --password-file and --password-stdin');
   }
   if (flags.passwordStdin) return withoutFinalNewline(await text(io.stdin));
   if (flags.passwordFile === undefined) return undefined;

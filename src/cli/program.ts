@@ -31,6 +31,8 @@ export function createProgram(run: CliRun): Command {
     .configureOutput({
       writeOut: (text) => run.io.stdout.write(text),
       writeErr: (text) => run.io.stderr.write(text),
+      // commander's own messages (unknown option, missing argument) start as ours do: "error: " and a capital.
+      outputError: (text, write) => write(text.replace(/^error: ([a-z])/, (_, letter: string) => `error: ${letter.toUpperCase()}`)),
     });
   // Subcommands created after this point inherit exitOverride and the output configuration.
   addInitCommand(program, run);

@@ -14,6 +14,8 @@ export interface AppState {
   viewer: Viewer;
   /** Set by `requireAuth` only (same value as `viewer`, never null there); undefined on other routes. */
   actor: Actor;
+  /** True once a content-hashed file of the web app is the answer (a page load fetches a dozen). */
+  webAsset?: boolean;
 }
 
 declare module 'koa' {

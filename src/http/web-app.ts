@@ -28,6 +28,7 @@ export function serveWebApp(services: ServiceContext, webDir: string): Middlewar
     const file = files.get(ctx.path) ?? html;
     if (!file) throw appError('NOT_FOUND');
     if (file.type.startsWith('text/html')) ctx.set(await pageSecurityHeaders(services));
+    ctx.state.webAsset = file.immutable;
     sendFile(ctx, file);
   };
 }

@@ -2,20 +2,26 @@ import type { ServiceContext } from './context.js';
 import type { MailMessage } from './mail/mailer.js';
 import { type LinkMessageInput, resetMessage, verificationMessage } from './mail/messages.js';
 
+/** Who a link mail goes to: the address, and the name it greets ("" for none). */
+export interface MailRecipient {
+  email: string;
+  name: string;
+}
+
 /** Sends the verification mail after the response, titled with the site title at sending time. */
-export function queueVerificationMail(ctx: ServiceContext, to: string, token: string, requestId?: string): void {
-  queueLinkMail(ctx, verificationMessage, { to, token }, requestId);
+export function queueVerificationMail(ctx: ServiceContext, to: MailRecipient, token: string, requestId?: string): void {
+  queueLinkMail(ctx, verificationMessage, { to: to.email, name: to.name, token }, requestId);
 }
 
 /** Sends the password reset mail after the response, titled with the site title at sending time. */
-export function queueResetMail(ctx: ServiceContext, to: string, token: string, requestId?: string): void {
-  queueLinkMail(ctx, resetMessage, { to, token }, requestId);
+export function queueResetMail(ctx: ServiceContext, to: MailRecipient, token: string, requestId?: string): void {
+  queueLinkMail(ctx, resetMessage, { to: to.email, name: to.name, token }, requestId);
 }
 
 function queueLinkMail(
   ctx: ServiceContext,
   compose: (input: LinkMessageInput) => MailMessage,
-  recipient: { to: string; token: string },
+  recipient: { to: string; name: string; token: string },
   requestId?: string,
 ): void {
   const delivery = (async () => {

@@ -12,14 +12,14 @@ export interface VerifyResult {
 /** API.md §4.3.3: replaces the actor's verification token and mails it; delivery never changes the answer. */
 export async function resendVerificationEmail(ctx: ServiceContext, actor: Actor, requestId?: string): Promise<VerifyResult> {
   if (!ctx.mailer.isConfigured()) throw appError('MAIL_CONFIG_MISSING');
-  const { email, token } = await ctx.storage.transaction(async (tx) => {
+  const { recipient, token } = await ctx.storage.transaction(async (tx) => {
     // Read again inside the write: the user may have verified since authentication loaded the row.
     const user = await tx.users.get(actor.user.id);
     if (!user) throw appError('INVALID_TOKEN');
     if (user.isVerified) throw appError('EMAIL_VERIFIED');
-    return { email: user.email, token: await issueMailToken(tx, user.id, 'verify', new Date()) };
+    return { recipient: user, token: await issueMailToken(tx, user.id, 'verify', new Date()) };
   });
-  queueVerificationMail(ctx, email, token, requestId);
+  queueVerificationMail(ctx, recipient, token, requestId);
   return { success: true };
 }
 

@@ -37,7 +37,7 @@ async function issueResetMail(ctx: ServiceContext, email: string, requestId: str
     const now = new Date();
     const issued = await ctx.storage.transaction(async (tx) => {
       const user = await tx.users.getByEmail(email);
-      return user ? { to: user.email, token: await issueMailToken(tx, user.id, 'reset', now) } : null;
+      return user ? { to: user, token: await issueMailToken(tx, user.id, 'reset', now) } : null;
     });
     if (issued) queueResetMail(ctx, issued.to, issued.token, requestId);
   } catch (err) {

@@ -33,6 +33,6 @@ export async function setupSite(ctx: ServiceContext, body: Body, requestId?: str
     if (siteTitle !== undefined) await tx.settings.update({ title: siteTitle });
     return { user: owner, token: await issueMailToken(tx, owner.id, 'verify', now) };
   });
-  queueVerificationMail(ctx, user.email, token, requestId);
+  queueVerificationMail(ctx, user, token, requestId);
   return toAuthUser(ctx, user);
 }

@@ -23,7 +23,7 @@ export async function signUp(ctx: ServiceContext, body: Body, requestId?: string
     const member = await insertAccount(tx, { email, name, passwordHash, isOwner: false }, now.toISOString());
     return { user: member, token: await issueMailToken(tx, member.id, 'verify', now) };
   });
-  queueVerificationMail(ctx, user.email, token, requestId);
+  queueVerificationMail(ctx, user, token, requestId);
   return toAuthUser(ctx, user);
 }
 

@@ -2,6 +2,7 @@ import { AppError, validationError } from '../errors.js';
 import type { Repositories, UserRow } from '../storage/types.js';
 import type { ServiceContext } from './context.js';
 import type { UserListItem } from './user-views.js';
+import { closestMatch } from '../text/closest.js';
 import { renderUserList } from './users.js';
 import { lookupKey, rejectNul } from './validation/fields.js';
 
@@ -10,9 +11,12 @@ import { lookupKey, rejectNul } from './validation/fields.js';
  * user by id or by email address and act as the system: no actor, no permission check.
  */
 
-/** 404 USER_NOT_FOUND naming what was looked for (the operator typed it, so it is worth repeating). */
-export function userNotFound(ref: string): AppError {
-  return new AppError('USER_NOT_FOUND', `User not found: ${ref}`, 404);
+/**
+ * 404 USER_NOT_FOUND naming what was looked for (the operator typed it, so it is worth repeating),
+ * with the closest address of the board when an email looks mistyped.
+ */
+export function userNotFound(ref: string, by: 'id' | 'email', closest: string | null = null): AppError {
+  return new AppError('USER_NOT_FOUND', `No user with ${by} ${ref}${closest ? `. Did you mean ${closest}?` : ''}`, 404);
 }
 
 /** The text of a user reference: a non-blank string (VALIDATION_ERROR otherwise), trimmed. */
@@ -29,8 +33,16 @@ export async function findUser(repos: Pick<Repositories, 'users'>, value: unknow
   const ref = parseUserRef(value, path);
   const id = lookupKey(ref);
   const user = id ? await repos.users.get(id) : await repos.users.getByEmail(ref.toLowerCase());
-  if (!user) throw userNotFound(ref);
-  return user;
+  if (user) return user;
+  throw id ? userNotFound(ref, 'id') : userNotFound(ref, 'email', await closestEmail(repos.users, ref.toLowerCase()));
+}
+
+/** Read only when an address was not found: one pass over the users' addresses. */
+async function closestEmail(users: Repositories['users'], email: string): Promise<string | null> {
+  const total = await users.count();
+  if (total === 0) return null;
+  const page = await users.page({ direction: 'asc', limit: total, from: { offset: 0 } });
+  return closestMatch(email, (page?.rows ?? []).map((row) => row.email));
 }
 
 /** Every user as `GET /users` lists them (API.md §3.5), oldest first, read as one consistent view. */

@@ -154,7 +154,7 @@ test('roles: created and updated with the API rules, found by name in any case, 
 
   t.like(await op(ctx, 'role.assign', { role: 'moderators', user: 'BOB@example.org' }), { role: { name: 'Moderators' }, user: { userId: bob.id } });
   t.is(await failure(op(ctx, 'role.assign', { role: 'moderators', user: bob.id })), 'ROLE_ALREADY_ASSIGNED: User already has this role');
-  t.is(await failure(op(ctx, 'role.assign', { role: 'moderators', user: 'carol@example.org' })), 'USER_NOT_FOUND: User not found: carol@example.org');
+  t.is(await failure(op(ctx, 'role.assign', { role: 'moderators', user: 'carol@example.org' })), 'USER_NOT_FOUND: No user with email carol@example.org');
   t.like(await op(ctx, 'role.unassign', { role: 'moderators', user: 'bob@example.org' }), { user: { email: 'bob@example.org' } });
   t.is(await failure(op(ctx, 'role.unassign', { role: 'moderators', user: 'bob@example.org' })), 'ROLE_NOT_ASSIGNED: User does not have this role');
 });

@@ -59,7 +59,7 @@ test('operations run through the socket with the API codes; the file is a 0600 s
   t.deepEqual(await send('user.create', { email: 'nope', name: '' }), { code: 'EMAIL_INVALID', message: 'Enter valid email', status: 400 });
   t.like(await send('user.create', { email: 'c@example.org', name: '', password: 'short' }), { code: 'PASSWORD_TOO_SHORT', status: 400 });
   t.like(await send('user.create', { email: 'bob@example.org', name: '' }), { code: 'USER_EXISTS', status: 409 });
-  t.deepEqual(await send('user.show', { user: 'zed@example.org' }), { code: 'USER_NOT_FOUND', message: 'User not found: zed@example.org', status: 404 });
+  t.deepEqual(await send('user.show', { user: 'zed@example.org' }), { code: 'USER_NOT_FOUND', message: 'No user with email zed@example.org', status: 404 });
   t.like(await send('user.show', { user: 42 }), { code: 'VALIDATION_ERROR', message: 'user must be a string' });
   t.like(await send('board.explode', {}), { code: 'UNKNOWN_OPERATION', status: 400 });
 

@@ -52,7 +52,7 @@ test('users are found by id in any case or by email in any case; anything else i
   t.is((await findUser(ctx.storage, ada.id.toUpperCase())).id, ada.id);
   t.is((await findUser(ctx.storage, ' ADA@example.org ')).id, ada.id);
   const missing = await findUser(ctx.storage, 'nobody').catch((error: AppError) => error);
-  t.like(missing, { code: 'USER_NOT_FOUND', message: 'User not found: nobody', status: 404 });
+  t.like(missing, { code: 'USER_NOT_FOUND', message: 'No user with email nobody', status: 404 });
   t.is(await codeOf(findUser(ctx.storage, '  ')), 'VALIDATION_ERROR');
 });
 

@@ -30,6 +30,8 @@ export interface PromptStub {
   prompt: Prompt;
   /** Question names in the order they were asked (once per ask). */
   asked: string[];
+  /** What each asked question said, in the same order. */
+  messages: string[];
   /** Messages the questions' validators gave for rejected answers. */
   rejected: string[];
 }
@@ -40,7 +42,7 @@ export interface PromptStub {
  */
 export function stubPrompt(answers: Answers): PromptStub {
   const queues = new Map(Object.entries(answers).map(([name, value]) => [name, Array.isArray(value) ? [...value] : [value]]));
-  const stub: PromptStub = { asked: [], rejected: [], prompt: async () => undefined };
+  const stub: PromptStub = { asked: [], messages: [], rejected: [], prompt: async () => undefined };
   const next = (question: Question): unknown => {
     const queue = queues.get(question.name);
     if (queue && queue.length > 0) return queue.length > 1 ? queue.shift() : queue[0];
@@ -49,6 +51,7 @@ export function stubPrompt(answers: Answers): PromptStub {
   };
   stub.prompt = async (question) => {
     stub.asked.push(question.name);
+    stub.messages.push(question.message);
     for (;;) {
       const answer = next(question);
       const verdict = question.validate && typeof answer === 'string' ? question.validate(answer) : true;

@@ -33,7 +33,7 @@ async function boardWithPosts(t: Parameters<typeof initBoard>[0]): Promise<TestB
 test('board and roadmap commands print one line per change, aligned tables, and JSON with --json', async (t) => {
   const board = await initBoard(t);
   const run = (args: string[]) => inBoard(board, args);
-  const created = await run(['board', 'create', '--name', 'Feature requests', '--url', 'features', '--color', '2f6fdb', '--display']);
+  const created = await run(['board', 'create', '--name', 'Feature requests', '--url', 'features', '--color', '2f6fdb']);
   t.regex(created.stdout, new RegExp(`^Created board features \\(${UUID}\\): "Feature requests", color 2f6fdb, public, voters shown\\.\\n$`));
   const hidden = jsonOf(t, await run(['board', 'create', '--name', 'Staff', '--hidden', '--no-view-voters', '--json']));
   t.like(hidden, { name: 'Staff', display: false, view_voters: false, post_count: 0 });
@@ -142,6 +142,12 @@ test('settings set gravatar false turns Gravatar off for the API, and true turns
   t.is((await withBoard(board, (ctx) => getSiteSettings(ctx))).gravatar, false);
   t.is((await run(['settings', 'set', 'gravatar', 'false'])).stdout, 'gravatar was already false.\n');
   t.deepEqual(await run(['settings', 'set', 'gravatar', 'no']), { code: 1, stdout: '', stderr: 'error: gravatar must be true or false\n' });
+  t.deepEqual(await run(['settings', 'set', 'accentColor', 'red']), {
+    code: 1,
+    stdout: '',
+    stderr: 'error: Invalid accent color: give 3 or 6 hex digits, with or without # (abc, #abc, aabbcc or #aabbcc; quote a # for the shell)\n',
+  });
+  t.is((await run(['settings', 'set', 'accentColor', '#F0a'])).stdout, 'accentColor is now "ff00aa".\n');
   t.like(jsonOf(t, await run(['settings', 'set', 'gravatar', 'true', '--json'])), { key: 'gravatar', changed: ['gravatar'], settings: { gravatar: true } });
   t.is((await withBoard(board, (ctx) => getSiteSettings(ctx))).gravatar, true);
 });
@@ -150,19 +156,19 @@ test('wrong arguments and refusals: exit 1 with one clear line (the API message 
   const board = await boardWithPosts(t);
   const cases: Array<[string[], string]> = [
     [['board', 'create', '--name', 'X', '--color', 'zz'], 'Color must be exactly 6 characters'],
-    [['board', 'create', '--name', 'X', '--display', '--hidden'], "option '--hidden' cannot be used with option '--display'"],
+    [['board', 'create', '--name', 'X', '--display', '--hidden'], "Option '--hidden' cannot be used with option '--display'"],
     [['board', 'update', 'nope', '--name', 'X'], 'Board not found: nope'],
     [['board', 'update', 'nope'], 'Nothing to change: give at least one of --name, --url, --color, --display, --hidden, --view-voters or --no-view-voters'],
     [['roadmap', 'move', 'nope', '--to', '1'], 'Roadmap not found: nope'],
-    [['roadmap', 'move', 'x'], "required option '--to <position>' not specified"],
+    [['roadmap', 'move', 'x'], "Required option '--to <position>' not specified"],
     [['post', 'list', '--limit', 'many'], 'limit must be an integer between 1 and 100'],
     [['post', 'show', 'nope'], 'Post not found: nope'],
     [['post', 'move', 'export-to-csv-nope'], 'Post not found: export-to-csv-nope'],
-    [['post', 'move', 'x', '--board', 'bugs', '--no-board'], "option '--board' cannot be used with option '--no-board'"],
-    [['post', 'move', 'x', '--no-roadmap', '--roadmap', 'done'], "option '--roadmap' cannot be used with option '--no-roadmap'"],
+    [['post', 'move', 'x', '--board', 'bugs', '--no-board'], "Option '--board' cannot be used with option '--no-board'"],
+    [['post', 'move', 'x', '--no-roadmap', '--roadmap', 'done'], "Option '--roadmap' cannot be used with option '--no-roadmap'"],
     [['role', 'create', '--name', 'X', '--permission', 'posts:all'], 'Unknown permission: posts:all'],
     [['role', 'update', '@everyone', '--name', 'all'], 'Cannot update system role'],
-    [['role', 'update', 'x', '--permission', 'a', '--no-permissions'], "option '--no-permissions' cannot be used with option '--permission <permission...>'"],
+    [['role', 'update', 'x', '--permission', 'a', '--no-permissions'], "Option '--no-permissions' cannot be used with option '--permission <permission...>'"],
     [['role', 'assign', '@everyone', 'ada@example.org'], 'User already has this role'],
     [['settings', 'get', 'colour'], `Unknown setting "colour": use one of ${SETTING_NAMES}`],
     [['settings', 'set', 'allowSignup', 'yes'], 'allowSignup must be true or false'],
@@ -183,7 +189,7 @@ test('wrong arguments and refusals: exit 1 with one clear line (the API message 
   t.is(json.code, 1);
   t.deepEqual(JSON.parse(json.stderr), { error: { code: 'ROADMAP_NAME_TOO_LONG', message: 'Roadmap name cannot exceed 50 characters' } });
   const missing = await admin(board, ['board', 'create']);
-  t.deepEqual(missing, { code: 1, stdout: '', stderr: "error: required option '--name <name>' not specified\n" });
+  t.deepEqual(missing, { code: 1, stdout: '', stderr: "error: Required option '--name <name>' not specified\n" });
 });
 
 async function firstSlug(board: TestBoard): Promise<string> {

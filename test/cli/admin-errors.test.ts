@@ -12,10 +12,10 @@ const inBoard = (board: TestBoard, args: string[], options: { stdin?: string } =
 
 test('usage errors: commander names the missing argument or option', async (t) => {
   for (const [args, expected] of [
-    [['user', 'show'], /^error: missing required argument 'user'\n$/],
-    [['user', 'create', '--name', 'Bob'], /^error: required option '--email <address>' not specified\n$/],
-    [['token'], /^error: missing required argument 'user'\n$/],
-    [['user', 'list', '--nope'], /^error: unknown option '--nope'\n$/],
+    [['user', 'show'], /^error: Missing required argument 'user'\n$/],
+    [['user', 'create', '--name', 'Bob'], /^error: Required option '--email <address>' not specified\n$/],
+    [['token'], /^error: Missing required argument 'user'\n$/],
+    [['user', 'list', '--nope'], /^error: Unknown option '--nope'\n$/],
   ] as const) {
     const result = await runInProcess([...args]);
     t.is(result.code, 1, args.join(' '));
@@ -34,13 +34,17 @@ test('refusals carry the API message; with --json the code too, as one JSON line
   const cases: Array<[string[], string]> = [
     [['user', 'create', '--email', 'not-an-email', '--name', 'X'], 'Enter valid email'],
     [['user', 'create', '--email', 'bob@example.org', '--name', 'X'], 'User exists'],
-    [['user', 'show', 'nobody@example.org'], 'User not found: nobody@example.org'],
-    [['token', 'nobody@example.org'], 'User not found: nobody@example.org'],
+    [['user', 'show', 'nobody@example.org'], 'No user with email nobody@example.org'],
+    [['user', 'show', 'bobb@example.org'], 'No user with email bobb@example.org. Did you mean bob@example.org?'],
+    [['user', 'show', 'ADA@exmaple.org'], 'No user with email ADA@exmaple.org. Did you mean ada@example.org?'],
+    [['user', 'show', '0f8e3c2a-1b4d-4c5e-9f6a-7b8c9d0e1f2a'], 'No user with id 0f8e3c2a-1b4d-4c5e-9f6a-7b8c9d0e1f2a'],
+    [['token', 'nobody@example.org'], 'No user with email nobody@example.org'],
+    [['token', 'bob@example.or'], 'No user with email bob@example.or. Did you mean bob@example.org?'],
     [['user', 'block', 'ada@example.org'], 'ada@example.org is the owner and cannot be blocked: make someone else the owner first (feedbackd user make-owner <user>)'],
     [['user', 'delete', 'ada@example.org', '--yes'], 'ada@example.org is the owner and cannot be deleted: make someone else the owner first (feedbackd user make-owner <user>)'],
     [['user', 'delete', bob.id, '--yes'], "bob@example.org wrote 1 post, and a post's author must exist: give --reassign-to <user> to move them to another user"],
-    [['user', 'delete', bob.id, '--reassign-to', 'nobody@example.org', '--yes'], 'User not found: nobody@example.org'],
-    [['user', 'set-password', 'bob@example.org'], 'give --password-file <path> or --password-stdin (a password is never taken from the command line)'],
+    [['user', 'delete', bob.id, '--reassign-to', 'nobody@example.org', '--yes'], 'No user with email nobody@example.org'],
+    [['user', 'set-password', 'bob@example.org'], 'Give --password-file <path> or --password-stdin (a password is never taken from the command line)'],
   ];
   for (const [args, message] of cases) {
     const text = await inBoard(board, args);
@@ -51,7 +55,13 @@ test('refusals carry the API message; with --json the code too, as one JSON line
   t.is(json.stdout, '');
   t.deepEqual(JSON.parse(json.stderr), { error: { code: 'USER_EXISTS', message: 'User exists' } });
   const short = await inBoard(board, ['user', 'set-password', 'bob@example.org', '--password-stdin', '--json'], { stdin: 'short\n' });
-  t.deepEqual(JSON.parse(short.stderr), { error: { code: 'PASSWORD_TOO_SHORT', message: 'Password must be at least 8 bytes long' } });
+  t.deepEqual(JSON.parse(short.stderr), { error: { code: 'PASSWORD_TOO_SHORT', message: 'Password must be at least 8 characters long' } });
+  const asked = stubPrompt({ password: 'short' });
+  const typed = await runInProcess(['user', 'set-password', 'bob@example.org', '--data', board.data], { interactive: true, prompt: asked.prompt });
+  t.deepEqual(asked.messages, ['New password (at least 8 characters):']);
+  t.is(typed.stderr, 'error: Password must be at least 8 characters long\n');
+  const long = await inBoard(board, ['user', 'set-password', 'bob@example.org', '--password-stdin'], { stdin: `${'é'.repeat(40)}\n` });
+  t.is(long.stderr, 'error: Password must be at most 72 characters long (fewer when it has accented letters, symbols or emoji)\n');
 });
 
 test('a missing data directory is never created; an unsupported database says so (a real child: exit 1)', async (t) => {

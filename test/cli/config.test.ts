@@ -1,9 +1,10 @@
 // `feedbackd config`: config.json's keys read and written with the rules of flags and env vars.
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import test from 'ava';
 import { initBoard } from './_admin.ts';
-import { runInProcess, startServing, stopServing } from './_cli.ts';
+import { runInProcess, startServing, stopServing, tempDir } from './_cli.ts';
 
 const inDir = (data: string, args: string[], env: Record<string, string> = {}) => runInProcess(['config', ...args, '--data', data], { env });
 const fileOf = async (data: string) => JSON.parse(await readFile(join(data, 'config.json'), 'utf8'));
@@ -61,4 +62,18 @@ test('set and unset mend a config.json that holds a bad value (the rest of the c
   await writeFile(join(data, 'config.json'), '{ "port": 99999, "mailOutbox": true }\n');
   t.is((await inDir(data, ['unset', 'port'])).code, 0);
   t.deepEqual(await fileOf(data), { mailOutbox: true });
+});
+
+test('list and get without a data directory stop like set does, and create nothing', async (t) => {
+  const missing = join(await tempDir(t), 'nope');
+  const refusal = /^error: No data directory at .*nope: give --data <dir>, or run feedbackd init first\n$/;
+  for (const args of [['list'], ['get', 'port']]) {
+    const byFlag = await inDir(missing, args);
+    t.like(byFlag, { code: 1, stdout: '' });
+    t.regex(byFlag.stderr, refusal);
+    const byEnv = await runInProcess(['config', ...args], { env: { FEEDBACKD_DATA: missing } });
+    t.like(byEnv, { code: 1, stdout: '' });
+    t.regex(byEnv.stderr, refusal);
+  }
+  t.false(existsSync(missing));
 });

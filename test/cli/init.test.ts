@@ -66,6 +66,7 @@ test('init --password-stdin reads the password from standard input and never pro
   t.is((await siteIn(data)).ownerEmail, 'ada@example.org');
   t.deepEqual(await readJson(join(data, 'config.json')), { smtpUrl: smtp.url });
   t.true(result.stdout.includes('(a link to confirm this address was mailed to it)'));
+  t.true(result.stdout.includes(`\n  Confirm:   open the mailed link, or without mail: feedbackd user verify ada@example.org --data ${data}\n`));
   t.is(smtp.messages[0]?.to && 'text' in smtp.messages[0].to ? smtp.messages[0].to.text : undefined, 'ada@example.org');
 });
 
@@ -80,8 +81,9 @@ test('without a terminal, a confirmation mail that fails is said in words and in
   t.regex(result.stdout, /^The mail to confirm ada@example\.org could not be sent: .*550 Mailbox unavailable/m);
   t.regex(result.stdout, /\(not confirmed: the mail could not be sent; send a new link from your profile once mail works\)/);
   t.false(result.stdout.includes('was mailed'));
+  t.true(result.stdout.includes(`\n  Confirm:   feedbackd user verify ada@example.org --data ${data}\n`), 'the way without mail');
   t.false(/^\{/m.test(result.stdout + result.stderr), 'no JSON log line');
-  t.regex(result.stderr, /^error: setup is done, but the mail to confirm ada@example\.org was not sent: check the SMTP settings with feedbackd mail test ada@example\.org, or run with --mail-outbox/);
+  t.regex(result.stderr, /^error: Setup is done, but the mail to confirm ada@example\.org was not sent: check the SMTP settings with feedbackd mail test ada@example\.org, or run with --mail-outbox/);
   t.is((await siteIn(data)).ownerEmail, 'ada@example.org');
 });
 
@@ -110,6 +112,7 @@ test('in the wizard, a confirmation that fails after setup can be sent again thr
   t.is(result.code, 0, result.stderr);
   t.regex(result.stdout, /^The mail to confirm ada@example\.org could not be sent: /m);
   t.true(result.stdout.includes('(a link to confirm this address was mailed to it)'));
+  t.true(result.stdout.includes(`\n  Confirm:   open the mailed link, or without mail: feedbackd user verify ada@example.org --data ${data}\n`));
   t.deepEqual(await readJson(join(data, 'config.json')), { port: 4303, smtpUrl: working.url });
   t.regex((await working.waitForMessages(1))[0]?.subject ?? '', /Please confirm your email/);
 });
@@ -168,9 +171,9 @@ test('password file problems are clear', async (t) => {
   const missing = await runInProcess([...base, '--password-file', join(dir, 'none')]);
   t.is(missing.stderr, `error: --password-file: cannot read ${join(dir, 'none')} (ENOENT)\n`);
   const both = await runInProcess([...base, '--password-file', await passwordFile(dir), '--password-stdin']);
-  t.is(both.stderr, 'error: give only one of --password-file and --password-stdin\n');
+  t.is(both.stderr, 'error: Give only one of --password-file and --password-stdin\n');
   const short = await runInProcess([...base, '--password-file', await passwordFile(dir, 'short\n')]);
-  t.is(short.stderr, 'error: Invalid init flags: --password-file: Password must be at least 8 bytes long\n');
+  t.is(short.stderr, 'error: Invalid init flags: --password-file: Password must be at least 8 characters long\n');
 });
 
 test('the wizard asks every question, retries rejected answers and a mismatched password, and saves the answers', async (t) => {
@@ -203,7 +206,9 @@ test('the wizard asks every question, retries rejected answers and a mismatched 
     'publicUrl',
     'serve',
   ]);
-  t.deepEqual(stub.rejected, ['"not-an-email" is not an email address: it needs a name, an @ and a domain, e.g. ada@example.org', 'Password must be at least 8 bytes long', 'Must be an integer 0..65535']);
+  t.is(stub.messages[stub.asked.indexOf('password')], 'Admin password (at least 8 characters):');
+  t.false(stub.messages.some((message) => message.includes('bytes')));
+  t.deepEqual(stub.rejected, ['"not-an-email" is not an email address: it needs a name, an @ and a domain, e.g. ada@example.org', 'Password must be at least 8 characters long', 'Must be an integer 0..65535']);
   t.true(result.stdout.includes('The passwords do not match; please type them again.'));
   t.deepEqual(await readJson(join(data, 'config.json')), {
     port: 4200,
@@ -331,7 +336,7 @@ test('a prompt stopped with Ctrl-C ends init with exit 1 and nothing set up', as
     },
   });
   t.is(result.code, 1);
-  t.is(result.stderr, 'error: cancelled; the site was not set up\n');
+  t.is(result.stderr, 'error: Cancelled: the site was not set up\n');
   t.false(existsSync(join(data, 'config.json')));
 });
 

@@ -69,7 +69,7 @@ test('a rejecting server: exit 1 with the server\'s 550 reply and a hint on host
   t.is(result.code, 1);
   t.is(result.stdout, '');
   const lines = result.stderr.split('\n');
-  t.regex(lines[0] ?? '', new RegExp(`^error: the test message to ${TO} failed: .*550 Mailbox unavailable`));
+  t.regex(lines[0] ?? '', new RegExp(`^error: The test message to ${TO} failed: .*550 Mailbox unavailable`));
   const tls = 'plain connection upgraded with STARTTLS when the server offers it (smtp://)';
   t.is(lines[1], `hint: SMTP server 127.0.0.1, port ${sink.port}, ${tls}, no authentication (no user in the URL)`);
   t.is(lines[2], 'hint: the server refused the recipient: check the address, and that this server relays mail to it for you');
@@ -88,7 +88,7 @@ test('nothing listening: exit 1 with connection refused and the hint; the passwo
     result.stderr,
     [
       `note: there is no data directory at ${data}; sending without recording the attempt in the mail log`,
-      `error: the test message to ${TO} failed: connect ECONNREFUSED 127.0.0.1:${port}`,
+      `error: The test message to ${TO} failed: connect ECONNREFUSED 127.0.0.1:${port}`,
       `hint: SMTP server 127.0.0.1, port ${port}, TLS from the first byte (smtps://), authentication as user "mailer@example.org"`,
       'hint: nothing accepted the connection: check the host and port, and that the server is running',
       '',
@@ -104,7 +104,7 @@ test('smtps:// to a server without TLS: exit 1 with the TLS error and the advice
   const result = await runChild(['mail', 'test', TO, '--data', data, '--smtp-url', sink.url.replace('smtp:', 'smtps:')]);
   t.is(result.code, 1);
   const lines = result.stderr.split('\n');
-  t.regex(lines[0] ?? '', /^error: the test message to .* failed: .*wrong version number/);
+  t.regex(lines[0] ?? '', /^error: The test message to .* failed: .*wrong version number/);
   t.regex(lines[1] ?? '', /TLS from the first byte \(smtps:\/\/\)/);
   t.is(lines[2], 'hint: the server does not speak TLS from the first byte: use smtp:// (STARTTLS), usually on port 587');
   t.is(lines.length, 4, result.stderr);
@@ -187,5 +187,5 @@ test('an invalid address: exit 1 with a clear message', async (t) => {
 test('a missing address: commander\'s usage error', async (t) => {
   const result = await runInProcess(['mail', 'test']);
   t.is(result.code, 1);
-  t.regex(result.stderr, /missing required argument 'address'/);
+  t.regex(result.stderr, /^error: Missing required argument 'address'/);
 });

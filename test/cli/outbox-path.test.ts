@@ -15,7 +15,7 @@ test('mail goes only into a real outbox directory: a file or a symbolic link at 
   await writeFile(outbox, 'not a directory');
   const onFile = await runInProcess(['mail', 'test', TO, '--data', data, '--mail-outbox']);
   t.is(onFile.code, 1);
-  t.regex(onFile.stderr, new RegExp(`^error: the test message to ${TO} failed: the outbox ${outbox} is a regular file, not a directory: move it away, and feedbackd creates the directory there\n`));
+  t.regex(onFile.stderr, new RegExp(`^error: The test message to ${TO} failed: the outbox ${outbox} is a regular file, not a directory: move it away, and feedbackd creates the directory there\n`));
   t.is(await readFile(outbox, 'utf8'), 'not a directory');
 
   await rm(outbox);

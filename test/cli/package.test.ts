@@ -15,7 +15,8 @@ const npmEnv = { ...process.env, npm_config_update_notifier: 'false', npm_config
 async function pack(dir: string): Promise<string> {
   const copy = join(dir, 'package');
   await mkdir(copy);
-  for (const entry of ['package.json', 'README.md', 'LICENSE', 'bin', 'dist', 'src/openapi']) await cp(join(ROOT, entry), join(copy, entry), { recursive: true });
+  const { files } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { files: string[] };
+  for (const entry of ['package.json', 'README.md', 'LICENSE', ...files]) await cp(join(ROOT, entry), join(copy, entry), { recursive: true });
   await run(process.execPath, [join(ROOT, 'test', 'tools', 'pack-manifest.mjs'), 'strip', copy]);
   const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: copy, env: npmEnv });
   const [packed] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
@@ -29,7 +30,11 @@ test('the packed package installs without scripts and runs: --version, init --ye
   t.true(files.includes('dist/web/index.html'), 'the web app is built in');
   t.true(files.includes('dist/cli/main.js'));
   t.deepEqual(files.filter((path) => path.endsWith('.map')), [], 'no source maps without their sources');
-  t.deepEqual(files.filter((path) => path.startsWith('src/') || path.startsWith('test/')).sort(), ['src/openapi/openapi.json', 'src/openapi/reference.md'], 'the API reference, no sources');
+  const pictures = await readmePictures();
+  t.true(pictures.length > 0);
+  for (const picture of pictures) t.true(files.includes(picture), `${picture}, shown by the README, is in the package`);
+  const shipped = files.filter((path) => path.startsWith('src/') || path.startsWith('test/')).sort();
+  t.deepEqual(shipped, ['src/openapi/openapi.json', 'src/openapi/reference.md', ...pictures].sort(), "the API reference and the README's pictures, no sources");
   t.true(files.includes('dist/api/index.d.ts'), 'the API types');
 
   const app = join(dir, 'app');
@@ -71,6 +76,12 @@ test('the packed package installs without scripts and runs: --version, init --ye
   const unit = await run(bin, ['service', '--print', '--user', 'feedbackd', '--data', data], { env });
   t.true(unit.stdout.includes(`ExecStart=${process.execPath} ${join(app, 'node_modules', 'feedbackd', 'bin', 'feedbackd.js')} serve`), unit.stdout);
 });
+
+/** The pictures the README shows by a path of the package (`![…](test/web/screenshots/board.png)`). */
+async function readmePictures(): Promise<string[]> {
+  const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+  return [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map(([, path]) => path!).filter((path) => !/^[a-z]+:/i.test(path));
+}
 
 /** `feedbackd/api` gives a TypeScript client the API's types: right use compiles, wrong use does not. */
 async function checkApiTypes(t: ExecutionContext, app: string): Promise<void> {

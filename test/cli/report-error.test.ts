@@ -17,7 +17,7 @@ test('an AppError prints its message; anything else one line, or its stack in de
   const quiet = fakeRun(false);
   t.is(reportError(new AppError('X', 'Something is off: fix it', 500), quiet.run), 1);
   t.is(reportError(new TypeError('boom'), quiet.run), 1);
-  t.is(quiet.stderr(), 'error: Something is off: fix it\nerror: unexpected failure: boom (--log-level debug shows the stack)\n');
+  t.is(quiet.stderr(), 'error: Something is off: fix it\nerror: Unexpected failure: boom (--log-level debug shows the stack)\n');
   const verbose = fakeRun(true);
   reportError(new TypeError('boom'), verbose.run);
   t.regex(verbose.stderr(), /^error: TypeError: boom\n {4}at /);
@@ -41,4 +41,21 @@ test('serve --help lists every flag with its environment variables and default, 
   t.true(text.includes('--port <number> TCP port to listen on; 0 = any free port (env: FEEDBACKD_PORT, PORT) (default: 3000)'));
   t.true(text.includes('--database <url>'));
   t.true(text.includes('--log-level <level>'));
+});
+
+test('every failure starts the same way: "error: " and a capital, commander\'s own messages too', async (t) => {
+  const failures = [
+    ['user', 'list', '--nope'],
+    ['user', 'show'],
+    ['user', 'create', '--name', 'Bob'],
+    ['init', '--yes', '--password-file', 'a', '--password-stdin'],
+    ['config', 'get', 'port', '--data', join(ROOT, 'no-such-directory')],
+    ['mail', 'outbox', '--data', join(ROOT, 'no-such-directory')],
+    ['nonsense'],
+  ];
+  for (const args of failures) {
+    const { code, stderr } = await runInProcess(args);
+    t.is(code, 1, args.join(' '));
+    t.regex(stderr, /^error: [A-Z]/, args.join(' '));
+  }
 });

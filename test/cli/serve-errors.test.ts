@@ -10,7 +10,7 @@ import { runInProcess, tempDir } from './_cli.ts';
 test('an unknown flag exits 1 with commander\'s line', async (t) => {
   const result = await runInProcess(['serve', '--prot', '3000']);
   t.is(result.code, 1);
-  t.regex(result.stderr, /^error: unknown option '--prot'\n\(Did you mean --port\?\)\n$/);
+  t.regex(result.stderr, /^error: Unknown option '--prot'\n\(Did you mean --port\?\)\n$/);
 });
 
 test('bad configuration exits 1 with the config error', async (t) => {

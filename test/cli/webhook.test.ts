@@ -159,7 +159,7 @@ test('wrong arguments and refusals: exit 1 with the API message, JSON with --jso
     [['webhook', 'add', 'https://203.0.113.10/', '--events', 'post.exploded'], `events.0 must be one of: ${events}`],
     [['webhook', 'add', 'https://203.0.113.10/', '--events', ','], 'events must name at least one event'],
     [['webhook', 'add', 'https://203.0.113.10/', '--format', 'xml'], 'format must be one of: json, slack, discord'],
-    [['webhook', 'add'], "missing required argument 'url'"],
+    [['webhook', 'add'], "Missing required argument 'url'"],
     [['webhook', 'test', missing], `Webhook not found: ${missing}`],
     [['webhook', 'test', 'nope'], 'Webhook not found: nope'],
     [['webhook', 'enable', 'nope'], 'Webhook not found: nope'],

@@ -55,6 +55,7 @@ test('verify answers 200 and mails a new link; only the newest token stays', asy
   t.deepEqual(response.body, OK);
   const [mail] = await sink.waitForMessages(1);
   t.is(mail?.subject, 'Feedback - Please confirm your email');
+  t.true(mail?.text?.startsWith(`Hi ${member.user.name},\n`), mail?.text);
   const token = mail?.text?.match(/^http:\/\/localhost:3000\/email-verify\/\?token=([0-9a-f]{64})$/m)?.[1] ?? '';
   t.like(await server.ctx.storage.mailTokens.getByHash(hashMailToken(token)), { userId: member.user.id, purpose: 'verify' });
   t.is(await server.ctx.storage.mailTokens.getByHash(hashMailToken(old)), undefined);

@@ -202,6 +202,7 @@ test('reset flow: mail with the link, token checked twice, new password set, old
   t.is(mail?.subject, 'Acme - Reset your account password');
   t.is(recipientOf(mail), 'ada@example.org');
   t.regex(mail?.text ?? '', /2 hours/);
+  t.true(mail?.text?.startsWith(`Hi ${OWNER.name},\n`), mail?.text);
   const token = resetTokenIn(mail);
   t.false(reset.text.includes(token));
 

@@ -106,6 +106,8 @@ test('sign-up mails a verification link over SMTP after the write, titled with t
   const [mail] = await sink.waitForMessages(1);
   t.is(mail?.subject, 'Acme - Please confirm your email');
   t.is(mail?.to && 'text' in mail.to ? mail.to.text : '', GRACE.email);
+  t.true(mail?.text?.startsWith('Hi Grace Hopper,\n'), mail?.text);
+  t.true(String(mail?.html).includes('<p>Hi Grace Hopper,</p>'), 'the HTML part greets too');
   const token = mail?.text?.match(/^https:\/\/fb\.example\.org\/email-verify\/\?token=([0-9a-f]{64})$/m)?.[1];
   t.truthy(token, mail?.text);
   const stored = await server.ctx.storage.mailTokens.getByHash(hashMailToken(token ?? ''));

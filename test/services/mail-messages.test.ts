@@ -2,7 +2,7 @@ import test from 'ava';
 import { resetMessage, testMessage, verificationMessage } from '../../src/services/mail/messages.js';
 
 const TOKEN = '0f'.repeat(32);
-const base = { siteTitle: 'Acme Feedback', publicUrl: 'https://feedback.example.org', to: 'jane@example.com', token: TOKEN };
+const base = { siteTitle: 'Acme Feedback', publicUrl: 'https://feedback.example.org', to: 'jane@example.com', name: 'Jane Doe', token: TOKEN };
 
 const lines = (text: string) => text.split('\n');
 
@@ -30,6 +30,17 @@ test('the HTML alternative escapes the site title; the subject and text keep it 
   t.true(message.text.includes(siteTitle));
   t.true(message.html?.includes('Bob&#39;s &lt;b&gt;&quot;Best&quot;&lt;/b&gt; &amp; co'));
   t.false(message.html?.includes('<b>'));
+});
+
+test('link mails greet the person by name, escaped in HTML, and say a plain Hello without one', (t) => {
+  for (const compose of [verificationMessage, resetMessage]) {
+    const named = compose({ ...base, name: "Zoë O'Brien" });
+    t.is(lines(named.text)[0], "Hi Zoë O'Brien,");
+    t.true(named.html?.includes('<p>Hi Zoë O&#39;Brien,</p>'));
+    const unnamed = compose({ ...base, name: '' });
+    t.is(lines(unnamed.text)[0], 'Hello,');
+    t.true(unnamed.html?.includes('<p>Hello,</p>'));
+  }
 });
 
 test('a trailing slash on publicUrl does not double the slash in the link', (t) => {

@@ -57,7 +57,7 @@ async function sinkFor(t: ExecutionContext, reject?: SmtpSinkOptions['reject']) 
 }
 
 function verification(to = 'jane@example.com', siteTitle = 'Acme Feedback') {
-  return verificationMessage({ siteTitle, publicUrl: PUBLIC_URL, to, token: TOKEN });
+  return verificationMessage({ siteTitle, publicUrl: PUBLIC_URL, to, name: '', token: TOKEN });
 }
 
 function addresses(field: AddressObject | AddressObject[] | undefined) {
@@ -126,7 +126,7 @@ test('SMTP: the mail arrives with subject, from, to, headers and the link intact
 
 test('outbox: one parseable .eml per message, named <timestamp>-<uuid>.eml, mode 0600 in a 0700 dir', async (t) => {
   const { mailer, storage, config } = await setup(t, { mailOutbox: true });
-  const message = resetMessage({ siteTitle: 'Acme Feedback', publicUrl: PUBLIC_URL, to: 'bob@example.com', token: TOKEN });
+  const message = resetMessage({ siteTitle: 'Acme Feedback', publicUrl: PUBLIC_URL, to: 'bob@example.com', name: 'Bob', token: TOKEN });
   t.deepEqual(await mailer.send(message), { ok: true, transport: 'outbox', error: null });
   const [name] = await outboxFiles(config);
   t.regex(name!, OUTBOX_NAME);

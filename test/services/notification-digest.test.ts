@@ -103,7 +103,7 @@ test('one status change: subject, both parts, links, reason and the one-click he
   });
   t.deepEqual(await tokenOf(message), { userId: author.user.id, postId: post.id });
   const lines = message.text.split('\n');
-  t.is(lines[0], 'Hello Ada Author,');
+  t.is(lines[0], 'Hi Ada Author,');
   t.true(lines.includes(`News about “Dark mode” on ${SITE_TITLE}:`));
   t.deepEqual(updateLines(message), ['- Status is now In progress.']);
   for (const line of [

@@ -1,5 +1,6 @@
 import { type Command, CommanderError } from 'commander';
 import { AppError } from '../../errors.js';
+import { cliMessage } from '../error-wording.js';
 import type { CliRun } from '../io.js';
 import { addSettingOptions } from '../setting-options.js';
 
@@ -34,7 +35,7 @@ export async function withJsonErrors(run: CliRun, flags: AdminFlags, work: () =>
 }
 
 function jsonError(error: unknown): { code: string; message: string } {
-  if (error instanceof AppError) return { code: error.code, message: error.message };
+  if (error instanceof AppError) return { code: error.code, message: cliMessage(error) };
   const message = error instanceof Error ? error.message : String(error);
-  return { code: 'SERVER_ERROR', message: `unexpected failure: ${message}` };
+  return { code: 'SERVER_ERROR', message: `Unexpected failure: ${message}` };
 }

@@ -36,10 +36,15 @@ export async function listBoardsCommand(flags: AdminFlags, run: CliRun): Promise
   else printTable(run.io, BOARD_COLUMNS, boards, 'No boards.');
 }
 
-/** `board create`. */
+/**
+ * `board create`: shown to everyone unless --hidden, as the dashboard makes boards. The API's
+ * own default (hidden, API.md) is left to API clients: an operator who creates a board means it
+ * to be used.
+ */
 export async function createBoardCommand(flags: BoardFlags, run: CliRun): Promise<void> {
   const url = urlForCreate(flags);
-  const create = () => runAdminOperation(flags, run, 'board.create', { ...boardFields(flags), url });
+  const fields = { ...boardFields(flags), display: displayField(flags) ?? true };
+  const create = () => runAdminOperation(flags, run, 'board.create', { ...fields, url });
   const board = (await withDerivedUrlHint(flags, url, create)) as Board;
   printBoardChange(run.io, flags, 'Created', board);
 }

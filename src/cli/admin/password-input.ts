@@ -16,8 +16,8 @@ export async function readRequiredPassword(flags: PasswordFlags, io: CliIo): Pro
   const given = await readAdminPassword(flags, io);
   if (given !== undefined) return given;
   if (!io.interactive) {
-    throw new AppError(INPUT_ERROR, 'give --password-file <path> or --password-stdin (a password is never taken from the command line)', 400);
+    throw new AppError(INPUT_ERROR, 'Give --password-file <path> or --password-stdin (a password is never taken from the command line)', 400);
   }
-  const answer = await io.prompt({ type: 'password', name: 'password', message: 'New password (8 to 72 bytes):' });
+  const answer = await io.prompt({ type: 'password', name: 'password', message: 'New password (at least 8 characters):' });
   return typeof answer === 'string' ? answer : '';
 }

@@ -15,7 +15,7 @@ export function addBoardCommand(program: Command, run: CliRun): void {
   sub('list', 'list every board, hidden ones included (aligned table, or --json)').action(
     act(run, async (flags: AdminFlags) => (await actions()).listBoardsCommand(flags, run)),
   );
-  const create = sub('create', 'create a board (hidden unless --display)').requiredOption('--name <name>', 'its name (at most 50 characters)');
+  const create = sub('create', 'create a board, shown to everyone (--hidden: only to holders of board:read)').requiredOption('--name <name>', 'its name (at most 50 characters)');
   addBoardFields(create)
     .addHelpText('after', '\nWithout --url the url is made from the name ("In progress" → in-progress); without --color a random colour is picked.')
     .action(act(run, async (flags: BoardFlags) => (await actions()).createBoardCommand(flags, run)));

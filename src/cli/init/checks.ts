@@ -3,6 +3,7 @@ import { settingOf } from '../../config/settings.js';
 import type { Config } from '../../config/types.js';
 import { AppError } from '../../errors.js';
 import { parseEmail } from '../../services/validation/account.js';
+import { cliMessage } from '../error-wording.js';
 
 /** An inquirer `validate` from a service validator: true, or the AppError's message. */
 export function serviceCheck(parse: (value: unknown) => unknown): (value: string) => true | string {
@@ -11,7 +12,7 @@ export function serviceCheck(parse: (value: unknown) => unknown): (value: string
       parse(value);
       return true;
     } catch (error) {
-      if (error instanceof AppError) return error.message;
+      if (error instanceof AppError) return cliMessage(error);
       throw error;
     }
   };

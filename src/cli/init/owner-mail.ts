@@ -41,7 +41,7 @@ export async function settleOwnerMail(
 export function unsentInBatch(owner: string): AppError {
   return new AppError(
     'SETUP_MAIL_FAILED',
-    `setup is done, but the mail to confirm ${owner} was not sent: check the SMTP settings with ` +
+    `Setup is done, but the mail to confirm ${owner} was not sent: check the SMTP settings with ` +
       `feedbackd mail test ${owner}, or run with --mail-outbox to write mail to <data>/outbox/`,
     502,
   );

@@ -18,6 +18,15 @@ function verificationNote(config: Config, delivered: boolean): string {
   return `the mail with a link to confirm this address is in ${join(config.dataDir, 'outbox')}`;
 }
 
+/** How to confirm the owner's address: the mailed link (shown by `mail outbox`), or without mail at all. */
+function confirmHint(config: Config, user: AuthUser, delivered: boolean): string {
+  const data = `--data ${shellQuote(config.dataDir)}`;
+  const withoutMail = `feedbackd user verify ${shellQuote(user.email)} ${data}`;
+  if (!delivered) return withoutMail;
+  if (config.smtpUrl) return `open the mailed link, or without mail: ${withoutMail}`;
+  return `open the link that feedbackd mail outbox ${data} shows, or without mail: ${withoutMail}`;
+}
+
 /** The lines printed once setup is done. */
 export function setupSummary(config: Config, user: AuthUser, siteTitle: string, delivered: boolean): string[] {
   return [
@@ -25,6 +34,7 @@ export function setupSummary(config: Config, user: AuthUser, siteTitle: string, 
     `feedbackd is set up: "${siteTitle}".`,
     `  URL:       ${config.publicUrl}`,
     `  Owner:     ${user.email} (${verificationNote(config, delivered)})`,
+    `  Confirm:   ${confirmHint(config, user, delivered)}`,
     `  Data:      ${config.dataDir} (back it up with: feedbackd backup --data ${config.dataDir})`,
     `  Start it:  ${serveCommand(config.dataDir)}`,
   ];

@@ -14,7 +14,7 @@ async function askPassword(io: CliIo): Promise<string> {
     const password = await askText(io.prompt, {
       type: 'password',
       name: 'password',
-      message: 'Admin password (8 to 72 bytes):',
+      message: 'Admin password (at least 8 characters):',
       validate: serviceCheck(parsePassword),
     });
     const again = await askText(io.prompt, { type: 'password', name: 'passwordConfirm', message: 'Type it again:' });

@@ -72,7 +72,7 @@ function sendFailed(config: Config, to: string, error: string): AppError {
   const hint = config.smtpUrl ? smtpFailureHint(config.smtpUrl, error) : outboxFailureHint(config.dataDir);
   // Some errors (OpenSSL's) span lines; the reason stays on the error line, the hints below it.
   const reason = error.trim().replace(/\s*\n\s*/g, ' ');
-  return new AppError('MAIL_TEST_FAILED', `the test message to ${to} failed: ${reason}\n${hint}`, 502);
+  return new AppError('MAIL_TEST_FAILED', `The test message to ${to} failed: ${reason}\n${hint}`, 502);
 }
 
 function successLine(config: Config, to: string): string {

@@ -5,11 +5,12 @@ import { configFilePath, readConfigFile, writeConfigFile } from '../../config/da
 import { SettingValueError } from '../../config/parse-value.js';
 import { redactCredentials } from '../../config/redact.js';
 import { type LoadedConfig, resolveConfig } from '../../config/load.js';
-import { type AnySetting, SETTINGS, settingOf } from '../../config/settings.js';
+import { type AnySetting, SETTINGS } from '../../config/settings.js';
 import type { Config, RateLimit } from '../../config/types.js';
 import { AppError } from '../../errors.js';
 import { isHolderAlive, readLockHolder } from '../../storage/lock.js';
 import { printTable } from '../admin/output.js';
+import { existingDataDir } from '../existing-data-dir.js';
 import { type CliRun, say } from '../io.js';
 
 /*
@@ -22,6 +23,7 @@ type Flags = Readonly<Record<string, unknown>>;
 
 /** `config list`: every key config.json may hold, its value in force and where it comes from. */
 export async function runConfigList(flags: Flags, run: CliRun): Promise<void> {
+  existingDataDir(flags, run.io.env);
   const loaded = await resolveConfig({ flags: { data: flags.data }, env: run.io.env });
   const rows = fileSettings().map((setting) => ({ setting, value: shown(loaded.config[setting.key]), from: sourceOf(loaded, setting) }));
   const columns = [
@@ -35,6 +37,7 @@ export async function runConfigList(flags: Flags, run: CliRun): Promise<void> {
 /** `config get <key>`: the value in force, alone on its line (for scripts). */
 export async function runConfigGet(key: string, flags: Flags, run: CliRun): Promise<void> {
   const setting = fileSetting(key);
+  existingDataDir(flags, run.io.env);
   const loaded = await resolveConfig({ flags: { data: flags.data }, env: run.io.env });
   say(run.io, shown(loaded.config[setting.key]));
 }
@@ -42,7 +45,7 @@ export async function runConfigGet(key: string, flags: Flags, run: CliRun): Prom
 /** `config set <key> <value>`: checked by the key's rule, then written to config.json. */
 export async function runConfigSet(key: string, value: string, flags: Flags, run: CliRun): Promise<void> {
   const setting = fileSetting(key);
-  const dataDir = await existingDataDir(flags, run);
+  const dataDir = existingDataDir(flags, run.io.env);
   let parsed: unknown;
   try {
     parsed = setting.parse(value);
@@ -60,7 +63,7 @@ export async function runConfigSet(key: string, value: string, flags: Flags, run
 /** `config unset <key>`: taken out of config.json, so its default (or an environment variable) applies. */
 export async function runConfigUnset(key: string, flags: Flags, run: CliRun): Promise<void> {
   const setting = fileSetting(key);
-  const dataDir = await existingDataDir(flags, run);
+  const dataDir = existingDataDir(flags, run.io.env);
   const file = await readConfigFile(dataDir);
   if (!Object.hasOwn(file.values, key)) {
     say(run.io, `${key} is not set in ${file.path}; nothing changed.`);
@@ -83,21 +86,6 @@ function fileSetting(key: string): AnySetting {
   if (key === 'secret') throw new AppError('CONFIG_KEY_INVALID', 'secret is not kept in config.json: feedbackd keeps <data>/secret, or set FEEDBACKD_SECRET', 400);
   const keys = fileSettings().map((candidate) => candidate.key).join(', ');
   throw new AppError('CONFIG_KEY_INVALID', `Unknown key "${key}": config.json keys are ${keys}`, 400);
-}
-
-/**
- * The data directory alone (--data, FEEDBACKD_DATA, the default): set and unset must work on a
- * config.json holding a bad value, to mend it, where resolving the whole configuration refuses it.
- */
-async function existingDataDir(flags: Flags, run: CliRun): Promise<string> {
-  const setting = settingOf('dataDir');
-  const fromEnv = (setting.env ?? []).map((name) => run.io.env[name]).find((value) => value !== undefined && value !== '');
-  const given = flags.data ?? fromEnv;
-  const dataDir = (given === undefined ? setting.defaultValue({}) : setting.parse(given)) as string;
-  if (!existsSync(dataDir)) {
-    throw new AppError('DATA_DIR_MISSING', `No data directory at ${dataDir}: give --data <dir>, or run feedbackd init first`, 400);
-  }
-  return dataDir;
 }
 
 /** A value as people read it: rate limits as count/seconds, passwords in URLs as ***. */

@@ -6,6 +6,8 @@ export interface LinkMessageInput {
   /** Base URL without a trailing `/`. */
   publicUrl: string;
   to: string;
+  /** The recipient's name, greeted by it; "" when they gave none. */
+  name: string;
   /** The mail token itself (64 hex characters); it appears only in this message. */
   token: string;
 }
@@ -55,10 +57,11 @@ interface LinkParts {
 function linkMessage(input: LinkMessageInput, kind: 'verify' | 'reset', parts: LinkParts): MailMessage {
   const closing = 'The link expires in 2 hours. If you did not ask for this, you can ignore this email.';
   // The link sits alone on its line so that mail clients and copy-paste keep it whole.
-  const text = ['Hello,', '', parts.intro, '', parts.link, '', closing, ''].join('\n');
+  const hello = greeting(input.name);
+  const text = [hello, '', parts.intro, '', parts.link, '', closing, ''].join('\n');
   const href = escapeHtml(parts.link);
   const html = htmlDocument([
-    paragraph('Hello,'),
+    paragraph(escapeHtml(hello)),
     paragraph(escapeHtml(parts.intro)),
     paragraph(`<a href="${href}">${escapeHtml(parts.action)}</a>`),
     paragraph(`Or copy this link into your browser:<br>${href}`),
@@ -69,6 +72,12 @@ function linkMessage(input: LinkMessageInput, kind: 'verify' | 'reset', parts: L
 
 function tokenLink(publicUrl: string, path: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, '')}${path}?token=${encodeURIComponent(token)}`;
+}
+
+/** The first line of a mail to a person: by name (`Hi Grace,`), or a plain `Hello,` without one. */
+export function greeting(name: string): string {
+  const trimmed = name.trim();
+  return trimmed === '' ? 'Hello,' : `Hi ${trimmed},`;
 }
 
 /** One paragraph of a mail's HTML part (also used by the notification digest). */

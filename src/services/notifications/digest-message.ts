@@ -1,5 +1,5 @@
 import type { MailMessage } from '../mail/mailer.js';
-import { escapeHtml, htmlDocument, paragraph } from '../mail/messages.js';
+import { escapeHtml, greeting, htmlDocument, paragraph } from '../mail/messages.js';
 import type { DigestItem } from './digest-items.js';
 import type { SubscriptionReason } from './subscribers.js';
 
@@ -55,10 +55,6 @@ export function subjectOf(title: string, items: readonly DigestItem[]): string {
   if (only.kind === 'comment') return `New comment on “${title}”`;
   if (only.kind === 'title') return `“${only.oldTitle}” was renamed`;
   return only.roadmapName === null ? `“${title}” was taken off the roadmap` : `“${title}” is now ${only.roadmapName}`;
-}
-
-function greeting(name: string): string {
-  return name === '' ? 'Hello,' : `Hello ${name},`;
 }
 
 function introOf(content: DigestContent): string {
