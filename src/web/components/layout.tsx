@@ -5,6 +5,7 @@ import { mayOpenDashboard } from '../dashboard-access.js';
 import { endSession, useSession } from '../session.js';
 import { useSite } from '../site.js';
 import { Avatar } from './avatar.js';
+import { ConfirmBanner } from './confirm-banner.js';
 
 /** Skip link, header (site title and logo, Roadmap, the signed-in user), main landmark and footer. */
 export function Layout({ children }: { children: ComponentChildren }) {
@@ -30,6 +31,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
             <Account />
           </nav>
         </div>
+        <ConfirmBanner />
       </header>
       <main id="main" class="site-main" tabIndex={-1}>
         {children}
