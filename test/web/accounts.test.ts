@@ -37,6 +37,15 @@ async function hasFocus(page: Page, id: string): Promise<boolean> {
   return false;
 }
 
+/** The API calls to `path` the page makes from now on. */
+function apiCalls(page: Page, path: string): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith(`/api/v1${path}`)) calls.push(request.method());
+  });
+  return calls;
+}
+
 /** Fills and sends the sign-in form; resolves once the API has answered. */
 async function signInWith(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email', { exact: true }).fill(email);
@@ -116,23 +125,34 @@ test.serial('a dead confirmation link says so calmly; signed in, a new link can 
   await expectNoProblems(t, page);
 });
 
-test.serial('sign-up errors: a taken email and a short password are shown under their fields, focused', async (t) => {
+test.serial('sign-up checks both fields before sending and says what is wrong with each; a taken email offers sign-in and a reset', async (t) => {
   const { web } = t.context;
   const existing = await member(web);
-  const page = await openPage(t, '/sign-up');
-  await page.getByLabel('Email', { exact: true }).fill(existing.email);
+  const page = await openPage(t, '/sign-up?next=%2Froadmap');
+  const sent = apiCalls(page, '/auth/signup');
+  await page.getByLabel('Email', { exact: true }).fill('not-an-email');
   await page.getByLabel('Password', { exact: true }).fill('short');
   await page.getByRole('button', { name: 'Create account' }).click();
-  // Checked in the API's order: the password rule comes before the uniqueness of the email.
-  await page.locator('#sign-up-password-error').filter({ hasText: 'Password must be at least 8 bytes long' }).waitFor();
-  t.true(await hasFocus(page, 'sign-up-password'));
+  await page.locator('#sign-up-email-error').filter({ hasText: 'Enter a valid email address' }).waitFor();
+  t.is(await errorUnder(page, 'sign-up-password'), 'Use at least 8 characters');
+  t.true(await hasFocus(page, 'sign-up-email'), 'the first field to fix has focus');
+  t.is(await page.getByLabel('Email', { exact: true }).getAttribute('aria-invalid'), 'true');
   t.is(await page.getByLabel('Password', { exact: true }).getAttribute('aria-invalid'), 'true');
+  t.deepEqual(sent, [], 'nothing was sent');
+  await expectAccessible(t, page);
+
+  await page.getByLabel('Email', { exact: true }).fill(existing.email.toUpperCase());
   await page.getByLabel('Password', { exact: true }).fill('long enough now');
   await page.getByRole('button', { name: 'Create account' }).click();
-  await page.locator('#sign-up-email-error').filter({ hasText: 'User exists' }).waitFor();
+  const emailError = page.locator('#sign-up-email-error');
+  await emailError.filter({ hasText: 'An account with this email exists — sign in or reset your password' }).waitFor();
+  t.is(await emailError.getByRole('link', { name: 'sign in' }).getAttribute('href'), '/sign-in?next=%2Froadmap');
+  t.is(await emailError.getByRole('link', { name: 'reset your password' }).getAttribute('href'), '/password-reset');
   t.true(await hasFocus(page, 'sign-up-email'));
   t.is(await errorUnder(page, 'sign-up-password'), '');
+  t.is(sent.length, 1);
   t.is(await storedToken(page), null);
+  t.is(await page.getByText(/bytes/).count(), 0);
   await expectAccessible(t, page);
   await expectNoProblems(t, page);
 });
@@ -143,6 +163,9 @@ test.serial('password reset by mail: the new password signs in, the old one is r
   const page = await openPage(t, '/password-reset');
   await page.getByRole('heading', { level: 1, name: 'Reset your password' }).waitFor();
   await expectAccessible(t, page);
+  await page.getByLabel('Email', { exact: true }).fill('ada@');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await page.locator('#password-reset-email-error').filter({ hasText: 'Enter a valid email address' }).waitFor();
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await page.getByText(`If an account exists for ${account.email}, we sent a link to reset its password.`).waitFor();
@@ -151,6 +174,9 @@ test.serial('password reset by mail: the new password signs in, the old one is r
   const link = linkIn(await sentMail(web, account.email));
   t.true(link.startsWith(`${web.url}/password-reset/confirm/?token=`), link);
   await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('short');
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await page.locator('#new-password-password-error').filter({ hasText: 'Use at least 8 characters' }).waitFor();
   await page.getByLabel('New password', { exact: true }).fill('brand new secret');
   await expectAccessible(t, page);
   await page.getByRole('button', { name: 'Set password' }).click();
@@ -186,7 +212,7 @@ test.serial('a reset request for an unknown email reads the same and sends nothi
   await expectNoProblems(t, page);
 });
 
-test.serial('sign-in errors: a wrong password in a notice, an invalid email under Email', async (t) => {
+test.serial('sign-in errors: a wrong password in a notice; an invalid email and an empty password under their fields, both at once', async (t) => {
   const { web } = t.context;
   const account = await member(web);
   const page = await openPage(t, '/sign-in');
@@ -197,8 +223,13 @@ test.serial('sign-in errors: a wrong password in a notice, an invalid email unde
   t.regex(await formAlert(page, 'Incorrect'), /Incorrect email or password/);
   await expectAccessible(t, page);
 
-  await signInWith(page, 'not-an-email', 'whatever');
-  await page.locator('#sign-in-email-error').filter({ hasText: 'Enter valid email' }).waitFor();
+  const sent = apiCalls(page, '/auth/login');
+  await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+  await page.getByLabel('Password', { exact: true }).fill('');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('#sign-in-email-error').filter({ hasText: 'Enter a valid email address' }).waitFor();
+  t.is(await errorUnder(page, 'sign-in-password'), 'Enter your password');
+  t.deepEqual(sent, []);
   t.true(await hasFocus(page, 'sign-in-email'));
   t.is(await page.getByLabel('Email', { exact: true }).getAttribute('aria-invalid'), 'true');
   // The earlier form-wide message is gone: one failure at a time.
