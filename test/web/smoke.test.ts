@@ -58,7 +58,7 @@ test.serial('with no board yet, whoever may create boards is shown "Create your 
   }
 });
 
-test.serial('the home page lists displayed boards with their post counts, and not hidden ones', async (t) => {
+test.serial('the home page lists displayed boards with their idea counts, and not hidden ones', async (t) => {
   const { web } = t.context;
   await setSettings(web, { title: 'Smoke Feedback' });
   const shown = await seedBoard(web, { name: 'Feature requests' });
@@ -69,7 +69,7 @@ test.serial('the home page lists displayed boards with their post counts, and no
   const page = await openPage(t, '/');
   const link = page.getByRole('link', { name: /Feature requests/ });
   await link.waitFor();
-  t.regex((await link.textContent()) ?? '', /2 posts/);
+  t.regex((await link.textContent()) ?? '', /2 ideas/);
   // The site's settings may arrive after the boards: wait for the title, then check it is the only h1.
   await page.getByRole('heading', { level: 1, name: 'Smoke Feedback' }).waitFor();
   t.is(await page.getByRole('heading', { level: 1 }).count(), 1);

@@ -7,7 +7,7 @@ import { can, useSession } from '../session.js';
 import { setPageTitle, useSite } from '../site.js';
 import { useLoad } from '../use-load.js';
 
-/** The site's boards with their post counts, and the way to the roadmap. */
+/** The site's boards with their idea counts, and the way to the roadmap. */
 export function HomePage() {
   const site = useSite();
   const boards = useLoad(listBoards, []);
@@ -37,7 +37,7 @@ export function HomePage() {
               <a href={`/b/${encodeURIComponent(board.url)}`}>
                 <span class="dot" style={{ background: `#${board.color}` }} aria-hidden="true" />
                 <span class="board-list__name">{board.name}</span>
-                <span class="muted small">{countOf(board.post_count, 'post', 'posts')}</span>
+                <span class="muted small">{countOf(board.post_count, 'idea', 'ideas')}</span>
               </a>
             </li>
           ))}

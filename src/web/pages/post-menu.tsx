@@ -9,7 +9,7 @@ export interface MenuAction {
 }
 
 interface ActionMenuProps {
-  /** The button's accessible name, e.g. "Post actions". */
+  /** The button's accessible name, e.g. "Idea actions". */
   label: string;
   actions: MenuAction[];
   /** The "…" button, so a closed form or dialog can give focus back to it. */

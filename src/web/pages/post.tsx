@@ -156,7 +156,7 @@ function PostMenu({ post, triggerRef, onEdit, onDelete }: PostMenuProps) {
   if (mine || can(session, 'post:update')) actions.push({ label: 'Edit', onSelect: onEdit });
   if (mine || can(session, 'post:destroy')) actions.push({ label: 'Delete', onSelect: onDelete, danger: true });
   if (actions.length === 0) return null;
-  return <ActionMenu label="Post actions" actions={actions} triggerRef={triggerRef} />;
+  return <ActionMenu label="Idea actions" actions={actions} triggerRef={triggerRef} />;
 }
 
 /** Voters, on boards that show them (the board's `view_voters`, API.md §3.10). */
