@@ -189,7 +189,7 @@ test.serial('password reset by mail: the new password signs in, the old one is r
   t.is(await storedToken(page), null);
   await signInWith(page, account.email, 'brand new secret');
   await page.waitForURL(`${web.url}/`);
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  await page.getByRole('button', { name: /^Your account/ }).waitFor();
   t.truthy(await storedToken(page));
 
   await page.goto(link);
@@ -360,7 +360,7 @@ test.serial('the profile: name change, a name too long, a new confirmation link,
   t.is(await errorUnder(page, 'profile-name'), '');
   const profile = await web.server.request('GET', '/users/profile', { token: account.token });
   t.is(profile.body.user.name, 'Pat After');
-  await page.getByRole('link', { name: 'Your profile (Pat After)' }).waitFor();
+  await page.getByRole('button', { name: 'Your account (Pat After)' }).waitFor();
 
   await page.getByRole('button', { name: 'Send a new confirmation link' }).click();
   await page.getByText(`We sent a new link to ${account.email}.`).waitFor();

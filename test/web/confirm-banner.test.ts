@@ -64,7 +64,7 @@ test.serial('Dismiss hides the reminder for the rest of the visit; confirmed mem
   for (const as of [await member(web, { verified: true }), undefined]) {
     const other = await openPage(t, '/roadmap', { as });
     await other.getByRole('heading', { level: 1, name: 'Roadmap' }).waitFor();
-    await other.getByRole('link', { name: as ? /Your profile/ : 'Sign in' }).waitFor();
+    await (as ? other.getByRole('button', { name: /^Your account/ }) : other.getByRole('link', { name: 'Sign in' })).waitFor();
     t.is(await other.getByText(REMINDER).count(), 0);
   }
 });
