@@ -15,7 +15,7 @@ export const DEFAULT_SETTINGS: SettingsRow = {
   allowSignup: true,
   developerMode: false,
   labs: { comments: true, voteOnBehalf: false },
-  gravatar: true,
+  gravatar: false,
 };
 
 /** The system role every new data store starts with. */

@@ -43,19 +43,59 @@ export function initials(name: string, username: string): string {
     .toUpperCase();
 }
 
-/** Plain text from Markdown, good enough for a two-line excerpt (never rendered as HTML). */
+/** Where a Markdown line starts a block of its own: a heading, a list item or a quote. */
+const BLOCK_MARK = /^\s{0,3}(#{1,6}|[-*+]|\d+[.)]|>)(\s+|$)/;
+/** A table's header rule (`|---|:--:|`): no words in it. */
+const TABLE_RULE = /^\s*\|?[\s:|-]*-{3,}[\s:|-]*$/;
+
+/**
+ * Plain text from Markdown, good enough for a two-line excerpt (never rendered as HTML). Paragraphs,
+ * list items and headings stay apart, joined by " · ", so a list does not run into one sentence.
+ */
 export function plainExcerpt(markdown: string | null, max = 240): string {
   if (!markdown) return '';
-  const text = markdown
-    .slice(0, max * 4)
-    .replace(/```[\s\S]*?(```|$)/g, ' ')
+  const source = markdown.slice(0, max * 4).replace(/```[\s\S]*?(```|$)/g, '\n\n');
+  const text = blocksOf(source).map(inlineText).filter(Boolean).join(' · ');
+  return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
+}
+
+/**
+ * The text of each block, its lines joined. A blank line or a table rule ends one; a heading, a
+ * list item or a table row starts one; a quote starts one unless it goes on from the line above.
+ */
+function blocksOf(markdown: string): string[] {
+  const blocks: string[] = [];
+  let lines: string[] = [];
+  let quoting = false;
+  const end = () => {
+    if (lines.length > 0) blocks.push(lines.join(' '));
+    lines = [];
+  };
+  for (const line of markdown.split('\n')) {
+    if (!line.trim() || TABLE_RULE.test(line)) {
+      end();
+      quoting = false;
+      continue;
+    }
+    const mark = BLOCK_MARK.exec(line)?.[1];
+    const goesOnQuoting = mark === '>' && quoting;
+    if ((mark && !goesOnQuoting) || line.trimStart().startsWith('|')) end();
+    quoting = mark === '>';
+    lines.push(line.replace(BLOCK_MARK, ''));
+    // A heading is one line: what follows it is a block of its own.
+    if (mark?.startsWith('#')) end();
+  }
+  end();
+  return blocks;
+}
+
+/** One block's words without the inline markup. */
+function inlineText(block: string): string {
+  return block
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^\s*\|?[\s:|-]*-{3,}[\s:|-]*$/gm, ' ')
     .replace(/\|/g, ' ')
-    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
     .replace(/[*_~`]+/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
 }

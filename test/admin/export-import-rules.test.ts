@@ -185,14 +185,14 @@ const OLDER_SETTINGS = {
   labs: { comments: true, voteOnBehalf: false },
 };
 
-test('an export without gravatar in its settings imports, and the board shows gravatar true', async (t) => {
+test('an export without gravatar in its settings imports, and the new board keeps its own gravatar: false', async (t) => {
   const { ctx, run } = await board(t, false);
   const { ada, sections } = author();
   const summary = await run({ settings: OLDER_SETTINGS, ...sections });
   t.is(summary.settings, 'imported');
   t.deepEqual(summary.counts.users, { imported: 1, skipped: 0, refused: 0 });
   t.truthy(await ctx.storage.users.get(ada.id));
-  t.like(await getSiteSettings(ctx), { title: 'Older board', allowSignup: false, gravatar: true });
+  t.like(await getSiteSettings(ctx), { title: 'Older board', allowSignup: false, gravatar: false });
 });
 
 test('gravatar in an export\'s settings is imported; anything but true or false refuses the file', async (t) => {

@@ -131,25 +131,25 @@ test('role and settings commands: tables, permissions one per line, holders, and
   t.like(jsonOf(t, await run(['settings', 'get', '--json'])), { title: 'Our ideas', icon: null, labs: { comments: true } });
 });
 
-test('settings set gravatar false turns Gravatar off for the API, and true turns it on again', async (t) => {
+test('a new board has gravatar false; settings set gravatar true turns Gravatar on for the API, and false off again', async (t) => {
   const board = await initBoard(t);
   const run = (args: string[]) => inBoard(board, args);
-  t.is((await run(['settings', 'get', 'gravatar'])).stdout, 'true\n');
-  t.regex((await run(['settings', 'get'])).stdout, /^gravatar: {11}true$/m);
-  const off = await run(['settings', 'set', 'gravatar', 'false']);
-  t.deepEqual(off, { code: 0, stdout: 'gravatar is now false.\n', stderr: '' });
-  t.is((await run(['settings', 'get', 'gravatar', '--json'])).stdout, 'false\n');
-  t.is((await withBoard(board, (ctx) => getSiteSettings(ctx))).gravatar, false);
-  t.is((await run(['settings', 'set', 'gravatar', 'false'])).stdout, 'gravatar was already false.\n');
+  t.is((await run(['settings', 'get', 'gravatar'])).stdout, 'false\n');
+  t.regex((await run(['settings', 'get'])).stdout, /^gravatar: {11}false$/m);
+  const on = await run(['settings', 'set', 'gravatar', 'true']);
+  t.deepEqual(on, { code: 0, stdout: 'gravatar is now true.\n', stderr: '' });
+  t.is((await run(['settings', 'get', 'gravatar', '--json'])).stdout, 'true\n');
+  t.is((await withBoard(board, (ctx) => getSiteSettings(ctx))).gravatar, true);
+  t.is((await run(['settings', 'set', 'gravatar', 'true'])).stdout, 'gravatar was already true.\n');
   t.deepEqual(await run(['settings', 'set', 'gravatar', 'no']), { code: 1, stdout: '', stderr: 'error: gravatar must be true or false\n' });
+  t.like(jsonOf(t, await run(['settings', 'set', 'gravatar', 'false', '--json'])), { key: 'gravatar', changed: ['gravatar'], settings: { gravatar: false } });
+  t.is((await withBoard(board, (ctx) => getSiteSettings(ctx))).gravatar, false);
   t.deepEqual(await run(['settings', 'set', 'accentColor', 'red']), {
     code: 1,
     stdout: '',
     stderr: 'error: Invalid accent color: give 3 or 6 hex digits, with or without # (abc, #abc, aabbcc or #aabbcc; quote a # for the shell)\n',
   });
   t.is((await run(['settings', 'set', 'accentColor', '#F0a'])).stdout, 'accentColor is now "ff00aa".\n');
-  t.like(jsonOf(t, await run(['settings', 'set', 'gravatar', 'true', '--json'])), { key: 'gravatar', changed: ['gravatar'], settings: { gravatar: true } });
-  t.is((await withBoard(board, (ctx) => getSiteSettings(ctx))).gravatar, true);
 });
 
 test('wrong arguments and refusals: exit 1 with one clear line (the API message for API rules), JSON with --json', async (t) => {

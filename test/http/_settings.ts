@@ -14,7 +14,7 @@ export const DEFAULT_SITE_SETTINGS = {
   allowSignup: true,
   labs: { comments: true, voteOnBehalf: false },
   developer_mode: false,
-  gravatar: true,
+  gravatar: false,
 };
 
 export const FORBIDDEN = { message: 'You do not have permission to perform this action.', code: 'NOT_ENOUGH_PERMISSION' };

@@ -162,3 +162,25 @@ test('a title edited by someone else notifies; the author editing their own titl
   await settle(board);
   t.deepEqual(notifications(board.sink).slice(2).map(recipient), ['grace@example.org']);
 });
+
+test('a status change and then a comment, as the idea page sends them: one mail per subscriber naming the status and holding the comment', async (t) => {
+  const board = await startBoard(t, { notificationDigestMs: 2_000 });
+  const { server } = board;
+  const planned = await createRoadmap(server.ctx, { name: 'Planned', display: true });
+  const postId = await newPost(board);
+  await server.request('POST', '/votes', { token: board.voter.token, body: { postId } });
+  const status = await server.request('PATCH', '/posts', { token: board.owner.token, body: { id: postId, roadmapId: planned.id } });
+  t.is(status.status, 200);
+  const comment = await server.request('POST', `/posts/${postId}/comments`, { token: board.owner.token, body: { body: 'Planned for the spring release.' } });
+  t.is(comment.status, 201);
+  const mails = await waitForNotifications(board, 2);
+  await settle(board, 600);
+  t.is(notifications(board.sink).length, 2, 'one mail each, not one per change');
+  t.deepEqual(mails.map(recipient).sort(), ['alan@example.org', 'grace@example.org']);
+  for (const mail of mails) {
+    t.is(mail.subject, '“Dark mode” is now Planned, with a new comment', recipient(mail));
+    t.true((mail.text ?? '').includes('- Status is now Planned.'), recipient(mail));
+    t.true((mail.text ?? '').includes('“Planned for the spring release.”'), recipient(mail));
+    t.true(String(mail.html).includes('Planned for the spring release.'), recipient(mail));
+  }
+});

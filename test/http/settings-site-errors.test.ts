@@ -23,7 +23,7 @@ const CUSTOM = {
   isPoweredBy: false,
   allowSignup: false,
   developer_mode: true,
-  gravatar: false,
+  gravatar: true,
 };
 
 /** Sends each body, expects the error, and checks the settings stayed exactly as they were. */

@@ -182,22 +182,22 @@ test('allowSignup false makes sign-up answer 403 SIGNUP_NOT_ALLOWED at once, tru
 
 // feedbackd's `gravatar` (an extension of API.md §3.13: new keys are allowed by §1.1 "Versioning").
 
-test('gravatar is true on a new install, last in the settings, and PATCH turns it off and on again', async (t) => {
+test('gravatar is false on a new install, last in the settings, and PATCH turns it on and off again', async (t) => {
   const site = await startSite(t);
   const settings = await site.settings();
-  t.is(settings.gravatar, true);
+  t.is(settings.gravatar, false);
   t.is(Object.keys(settings).at(-1), 'gravatar');
-  const off = await site.patch('/settings/site', { gravatar: false });
-  t.is(off.status, 200);
-  t.deepEqual(off.body, { settings: { ...DEFAULT_SITE_SETTINGS, gravatar: false } });
-  t.deepEqual(await site.settings(), { ...DEFAULT_SITE_SETTINGS, gravatar: false });
-  t.like(await site.server.ctx.storage.settings.get(), { gravatar: false });
-  // Other fields leave it as it is.
-  t.is((await site.patch('/settings/site', { title: 'Private board' })).body.settings.gravatar, false);
   const on = await site.patch('/settings/site', { gravatar: true });
   t.is(on.status, 200);
-  t.deepEqual(on.body, { settings: { ...DEFAULT_SITE_SETTINGS, title: 'Private board', gravatar: true } });
-  t.deepEqual(await site.settings(), { ...DEFAULT_SITE_SETTINGS, title: 'Private board', gravatar: true });
+  t.deepEqual(on.body, { settings: { ...DEFAULT_SITE_SETTINGS, gravatar: true } });
+  t.deepEqual(await site.settings(), { ...DEFAULT_SITE_SETTINGS, gravatar: true });
+  t.like(await site.server.ctx.storage.settings.get(), { gravatar: true });
+  // Other fields leave it as it is.
+  t.is((await site.patch('/settings/site', { title: 'Public board' })).body.settings.gravatar, true);
+  const off = await site.patch('/settings/site', { gravatar: false });
+  t.is(off.status, 200);
+  t.deepEqual(off.body, { settings: { ...DEFAULT_SITE_SETTINGS, title: 'Public board', gravatar: false } });
+  t.deepEqual(await site.settings(), { ...DEFAULT_SITE_SETTINGS, title: 'Public board', gravatar: false });
 });
 
 test('gravatar: "no" is refused with 400 VALIDATION_ERROR and changes nothing', async (t) => {
@@ -228,7 +228,8 @@ test('a database from before gravatar existed (no such key stored) answers true,
   t.false('gravatar' in (await server.ctx.storage.settings.get()), 'the stored settings have no gravatar key');
   const response = await server.request('GET', '/settings/site');
   t.is(response.status, 200);
-  t.deepEqual(response.body, { settings: { ...DEFAULT_SITE_SETTINGS, title: 'Older board' } });
+  // It had Gravatar pictures before the setting existed, so it keeps them: only new installs start without.
+  t.deepEqual(response.body, { settings: { ...DEFAULT_SITE_SETTINGS, title: 'Older board', gravatar: true } });
   t.deepEqual(Object.keys(response.body.settings), Object.keys(DEFAULT_SITE_SETTINGS));
   // Same users and the same test secret: the source owner's token works here.
   const off = await server.request('PATCH', '/settings/site', { token: source.ownerToken, body: { gravatar: false } });

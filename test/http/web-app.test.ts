@@ -105,14 +105,14 @@ test('/, /index.html, deep links and the mail links all answer the HTML page', a
   }
 });
 
-test('the page policy allows only the app\'s own scripts and styles, and avatars as images', async (t) => {
+test('the page policy of a new board allows only the app\'s own scripts, styles and images', async (t) => {
   const response = await server.request('GET', '/b/bugs', { fromRoot: true });
   const header = response.headers.get('content-security-policy') ?? '';
   const policy = parsePolicy(header);
   t.deepEqual(policy.get('script-src'), ["'self'"]);
   t.deepEqual(policy.get('style-src'), ["'self'"]);
   t.deepEqual(policy.get('default-src'), ["'self'"]);
-  t.deepEqual(policy.get('img-src'), ["'self'", GRAVATAR]);
+  t.deepEqual(policy.get('img-src'), ["'self'"]);
   t.deepEqual(policy.get('frame-ancestors'), ["'none'"]);
   t.deepEqual(policy.get('object-src'), ["'none'"]);
   t.deepEqual(policy.get('base-uri'), ["'none'"]);
@@ -127,16 +127,16 @@ test('the page policy allows the origins of the site logo and icon once an admin
     const page = await site.request('GET', '/', { fromRoot: true });
     return parsePolicy(page.headers.get('content-security-policy')).get('img-src');
   };
-  t.deepEqual(await imageSources(), ["'self'", GRAVATAR]);
+  t.deepEqual(await imageSources(), ["'self'"]);
   // Without `icon` in the body the icon takes the logo's value (API.md §4.10.2): one origin.
   const logo = await site.request('PATCH', '/settings/site', { token, body: { logo: 'https://cdn.example.com/logo.png' } });
   t.is(logo.status, 200);
-  t.deepEqual(await imageSources(), ["'self'", GRAVATAR, 'https://cdn.example.com']);
+  t.deepEqual(await imageSources(), ["'self'", 'https://cdn.example.com']);
   const icon = await site.request('PATCH', '/settings/site', { token, body: { icon: 'http://icons.example.org:8080/i.png?v=1' } });
   t.is(icon.status, 200);
-  t.deepEqual(await imageSources(), ["'self'", GRAVATAR, 'https://cdn.example.com', 'http://icons.example.org:8080']);
+  t.deepEqual(await imageSources(), ["'self'", 'https://cdn.example.com', 'http://icons.example.org:8080']);
   await site.request('PATCH', '/settings/site', { token, body: { logo: null, icon: null } });
-  t.deepEqual(await imageSources(), ["'self'", GRAVATAR]);
+  t.deepEqual(await imageSources(), ["'self'"]);
 });
 
 test('the page policy never takes raw text from the settings: only well-formed http(s) origins', (t) => {
@@ -162,6 +162,8 @@ test('the page policy lists Gravatar only while the gravatar setting is on', asy
     const page = await site.request('GET', '/p/some-slug', { fromRoot: true });
     return parsePolicy(page.headers.get('content-security-policy')).get('img-src');
   };
+  t.deepEqual(await imageSources(), ["'self'"], 'off on a new board');
+  t.is((await site.request('PATCH', '/settings/site', { token, body: { gravatar: true } })).status, 200);
   t.deepEqual(await imageSources(), ["'self'", GRAVATAR]);
   t.is((await site.request('PATCH', '/settings/site', { token, body: { gravatar: false } })).status, 200);
   t.deepEqual(await imageSources(), ["'self'"]);

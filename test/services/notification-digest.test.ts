@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import test from 'ava';
 import type { MailMessage } from '../../src/services/mail/mailer.js';
 import { composeDigest } from '../../src/services/notifications/digest.js';
+import { subjectOf } from '../../src/services/notifications/digest-message.js';
 import { readUnsubscribeToken, unsubscribeKeyFor } from '../../src/services/notifications/unsubscribe-token.js';
 import type { JsonFacts, NotificationKind, NotificationRow, PostRow, RoadmapRow } from '../../src/storage/types.js';
 import { createBoard, createMember, createPostAt, createRoadmap, OWNER, type Persona } from '../_helpers/personas.js';
@@ -151,7 +152,7 @@ test('one rename: the old title in the subject, both titles in the update', asyn
   t.deepEqual(updateLines(message!), ['- Renamed from “Dark mode” to “Dark theme”.']);
 });
 
-test('several updates: counted in the subject, listed oldest first whatever the rows’ order', async (t) => {
+test('several updates: the status leads the subject with how many more, listed oldest first whatever the rows’ order', async (t) => {
   const roadmap = await createRoadmap(server.ctx, { name: 'Planned' });
   const post = await newPost({ title: 'Dark theme' });
   const commenter = await createMember(server.ctx, { name: 'Grace Hopper' });
@@ -163,7 +164,7 @@ test('several updates: counted in the subject, listed oldest first whatever the 
   ];
   rows[2] = { ...rows[2]!, createdAt: '2026-02-01T00:00:01.000Z' };
   const message = await digest(author.user.id, post, rows);
-  t.is(message?.subject, '3 updates on “Dark theme”');
+  t.is(message?.subject, '“Dark theme” is now Planned, and 2 more updates');
   t.true(message?.text.includes(`What is new about “Dark theme” on ${SITE_TITLE}:`));
   t.deepEqual(updateLines(message!), [
     '- Status is now Planned.',
@@ -172,6 +173,18 @@ test('several updates: counted in the subject, listed oldest first whatever the 
     '  “Great”',
   ]);
   t.is(message?.html?.match(/<li>/g)?.length, 3);
+});
+
+test('the subject of several updates: a status change leads, with its comments or how many more; without one, how many', (t) => {
+  const planned = { kind: 'status', roadmapName: 'Planned' } as const;
+  const off = { kind: 'status', roadmapName: null } as const;
+  const said = { kind: 'comment', authorName: 'Ada', excerpt: 'Soon' } as const;
+  const renamed = { kind: 'title', oldTitle: 'Dark', newTitle: 'Dark mode' } as const;
+  t.is(subjectOf('Dark mode', [planned, said]), '“Dark mode” is now Planned, with a new comment');
+  t.is(subjectOf('Dark mode', [said, planned, said]), '“Dark mode” is now Planned, with 2 new comments');
+  t.is(subjectOf('Dark mode', [planned, off, said]), '“Dark mode” was taken off the roadmap, and 2 more updates');
+  t.is(subjectOf('Dark mode', [planned, renamed]), '“Dark mode” is now Planned, and 1 more update');
+  t.is(subjectOf('Dark mode', [said, renamed]), '2 updates on “Dark mode”');
 });
 
 test('the reason line says why: wrote, voted on, commented on, subscribed to', async (t) => {

@@ -1,9 +1,11 @@
-// Avatars and the site's `gravatar` setting (a feedbackd extension of API.md §3.13): with it on, the
+// Avatars and the site's `gravatar` setting (a feedbackd extension of API.md §3.13): off on a new board,
+// so no page asks any host but the server for anything and every avatar is initials; turned on, the
 // author's picture is asked of Gravatar (the harness refuses other origins, so the request fails and
-// the initials show); with it off, no page asks gravatar.com for anything and every avatar is initials.
+// the initials show).
 import type { Page } from 'playwright-core';
 import { expectNoProblems, openPage, test, useWebServer, type WebTest } from './_browser.js';
-import { type Member, member, seedBoard, seedComment, seedPost, seedVote, setSettings } from './_seed.js';
+import type { Settings } from '../../src/web/api/types.js';
+import { callApi, type Member, member, seedBoard, seedComment, seedPost, seedVote, setSettings } from './_seed.js';
 
 useWebServer();
 
@@ -42,7 +44,55 @@ test.serial('a board with a post by the owner, a vote and a comment by a member 
   t.truthy(slug);
 });
 
-test.serial('gravatar on (the default): the post page asks Gravatar for the author, and shows initials when it fails', async (t) => {
+/** Console errors of every kind, "Failed to load resource" included (the harness leaves those out). */
+function recordConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+test.serial('a new board has gravatar off: its pages ask no host but the server and log no console errors', async (t) => {
+  const { web } = t.context;
+  t.false((await callApi<{ settings: Settings }>(web, 'GET', '/settings/site')).settings.gravatar);
+  const origin = new URL(web.url).origin;
+  for (const as of [undefined, web.owner]) {
+    const page = await openPage(t, '/', { as });
+    const requests = recordRequests(page);
+    const errors = recordConsoleErrors(page);
+    for (const path of ['/', '/b/avatars', `/p/${slug}`, '/roadmap', ...(as ? ['/profile', '/dashboard/users'] : ['/sign-in'])]) {
+      await visit(t, page, path, 'Avatar board');
+      await page.waitForLoadState('networkidle');
+    }
+    t.deepEqual(
+      requests.filter((url) => new URL(url).origin !== origin),
+      [],
+    );
+    t.deepEqual(errors, []);
+    t.is(await page.locator('.avatar img').count(), 0);
+    await expectNoProblems(t, page);
+  }
+});
+
+test.serial('gravatar off: initials everywhere on the board page and the post page', async (t) => {
+  const page = await openPage(t, '/b/avatars');
+  await page.getByText('Pictures of people').waitFor();
+  await visit(t, page, `/p/${slug}`, 'Avatar board');
+  await page.getByRole('heading', { level: 1, name: 'Pictures of people' }).waitFor();
+  await page.getByText('Me too').waitFor();
+  await page.locator('.post__author .avatar', { hasText: 'AL' }).waitFor();
+  t.is(await page.locator('.avatar img').count(), 0);
+  const texts = await avatarTexts(page);
+  t.true(texts.includes('AL'), texts.join(', '));
+  t.true(texts.includes('GH'), texts.join(', '));
+  const csp = (await page.request.get(page.url())).headers()['content-security-policy'] ?? '';
+  t.false(csp.includes('gravatar'), csp);
+  await expectNoProblems(t, page);
+});
+
+test.serial('gravatar on: the post page asks Gravatar for the author, and shows initials when it fails', async (t) => {
+  t.true((await setSettings(t.context.web, { gravatar: true })).gravatar);
   const page = await openPage(t, '/');
   const requests = recordRequests(page);
   const gravatarRequest = page.waitForRequest((request) => request.url().startsWith(GRAVATAR));
@@ -58,38 +108,15 @@ test.serial('gravatar on (the default): the post page asks Gravatar for the auth
   await expectNoProblems(t, page);
 });
 
-test.serial('gravatar off: no request to www.gravatar.com on the board page or the post page, initials everywhere', async (t) => {
-  const { web } = t.context;
-  const settings = await setSettings(web, { gravatar: false });
-  t.false(settings.gravatar);
+test.serial('gravatar off again: no request to www.gravatar.com', async (t) => {
+  t.false((await setSettings(t.context.web, { gravatar: false })).gravatar);
   const page = await openPage(t, '/');
   const requests = recordRequests(page);
-  await visit(t, page, '/b/avatars', 'Avatar board');
-  await page.getByText('Pictures of people').waitFor();
-  await page.waitForLoadState('networkidle');
   await visit(t, page, `/p/${slug}`, 'Avatar board');
-  await page.getByRole('heading', { level: 1, name: 'Pictures of people' }).waitFor();
   await page.getByText('Me too').waitFor();
-  await page.locator('.post__author .avatar', { hasText: 'AL' }).waitFor();
   await page.waitForLoadState('networkidle');
   t.deepEqual(
     requests.filter((url) => new URL(url).hostname === 'www.gravatar.com'),
     [],
   );
-  t.is(await page.locator('.avatar img').count(), 0);
-  const texts = await avatarTexts(page);
-  t.true(texts.includes('AL'), texts.join(', '));
-  t.true(texts.includes('GH'), texts.join(', '));
-  const csp = (await page.request.get(page.url())).headers()['content-security-policy'] ?? '';
-  t.false(csp.includes('gravatar'), csp);
-  await expectNoProblems(t, page);
-});
-
-test.serial('gravatar on again: the picture is asked for again', async (t) => {
-  const { web } = t.context;
-  t.true((await setSettings(web, { gravatar: true })).gravatar);
-  const page = await openPage(t, '/');
-  const gravatarRequest = page.waitForRequest((request) => request.url().startsWith(GRAVATAR));
-  await visit(t, page, `/p/${slug}`, 'Avatar board');
-  t.true((await gravatarRequest).url().startsWith(`${GRAVATAR}avatar/`));
 });

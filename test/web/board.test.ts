@@ -151,6 +151,37 @@ test.serial('the board page is accessible on a phone in dark mode, signed in', a
   await expectAccessible(t, page);
 });
 
+test.serial('on a phone a card keeps its excerpt\'s list items apart, and its meta line wraps whole items, never starting a line with "·"', async (t) => {
+  const web = t.context.web;
+  const board = await seedBoard(web, { url: 'meta-board' });
+  const roadmap = await seedRoadmap(web, { name: 'Under consideration' });
+  const author = await member(web, { name: 'Margaret Hamilton-Lovelace' });
+  const content = 'The dashboard is too bright at night, a dark theme would help.\n\n- follows the OS setting\n- toggle in profile';
+  await seedPost(web, { board, title: 'Dark mode', roadmap, author, content });
+  const page = await openPage(t, '/b/meta-board', { width: 360 });
+  await page.getByText('Dark mode').waitFor();
+  t.is(
+    await page.locator('.post-card__excerpt').textContent(),
+    'The dashboard is too bright at night, a dark theme would help. · follows the OS setting · toggle in profile',
+  );
+  const items = await page.locator('.post-card .meta > *').evaluateAll((elements) =>
+    elements.map((element) => {
+      const box = element.getBoundingClientRect();
+      const dot = parseFloat(getComputedStyle(element, '::before').width);
+      // The separator's middle: hit only where it can be seen (the row clips the one at a line's start).
+      const hit = document.elementFromPoint(box.left + dot / 2, box.top + box.height / 2);
+      return { text: element.textContent, top: Math.round(box.top), lines: element.getClientRects().length, height: box.height, dotShows: hit === element };
+    }),
+  );
+  t.true(new Set(items.map((item) => item.top)).size > 1, `the meta line wraps at 360 px: ${JSON.stringify(items)}`);
+  for (const [index, item] of items.entries()) {
+    t.true(item.height < 30, `${item.text} stays on one line`);
+    const startsLine = index === 0 || item.top !== items[index - 1]!.top;
+    t.is(item.dotShows, !startsLine, `${item.text}: its "·" ${startsLine ? 'is hidden at the start of a line' : 'separates it from the one before'}`);
+  }
+  await expectNoProblems(t, page);
+});
+
 /** WCAG contrast of an `rgb(r, g, b)` colour against white. */
 function contrastWithWhite(rgb: string): number {
   const [r, g, b] = (rgb.match(/\d+/g) ?? []).map(Number).map((v) => {

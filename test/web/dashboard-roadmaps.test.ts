@@ -61,7 +61,7 @@ test.serial('the owner deletes a roadmap after a confirmation; its ideas stay, w
   const post = await seedPost(t.context.web, { title: 'Shipped already', roadmap: done });
   const page = await openPage(t, '/dashboard/roadmaps', { as: t.context.web.owner });
   await page.getByRole('button', { name: 'Delete roadmap Done' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete roadmap Done? The ideas on it stay, with no roadmap status.' });
+  const dialog = page.getByRole('dialog', { name: 'Delete roadmap Done? The ideas on it stay, with no status.' });
   await dialog.getByRole('button', { name: 'Delete roadmap' }).click();
   await page.getByRole('status').filter({ hasText: 'Roadmap Done deleted.' }).waitFor();
   t.deepEqual(await shownNames(page), ['Planned']);

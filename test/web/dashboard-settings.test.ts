@@ -1,6 +1,6 @@
-// Dashboard › Settings: the site's words, pictures and colour, sign-up, developer mode and the labs,
-// each save checked through the API; the accent's preview and contrast verdict; refusals under
-// their field; who sees the section.
+// Dashboard › Settings: the site's words, pictures and colour, Gravatar, the powered-by line, sign-up,
+// developer mode and the labs, each save checked through the API; the accent's preview and contrast
+// verdict; refusals under their field; who sees the section.
 import type { Settings } from '../../src/web/api/types.js';
 import { expectAccessible, expectNoProblems, openPage, test, useWebServer, type WebTest } from './_browser.ts';
 import { callApi, member } from './_seed.ts';
@@ -24,6 +24,27 @@ test.serial('the owner changes the title, description, accent colour and sign-up
   await page.locator('.site-brand').filter({ hasText: 'Acme ideas' }).waitFor();
   t.is(await page.evaluate(() => document.documentElement.style.getPropertyValue('--accent')), '#1a5fb4');
   await expectAccessible(t, page);
+  await expectNoProblems(t, page);
+});
+
+test.serial('a new board starts with Gravatar off; the owner turns it on and hides the powered-by line, and the site follows', async (t) => {
+  const page = await openPage(t, '/dashboard/settings', { as: t.context.web.owner });
+  const gravatar = page.getByRole('checkbox', { name: 'Pictures from Gravatar' });
+  const poweredBy = page.getByRole('checkbox', { name: 'Show “Powered by feedbackd”' });
+  t.false(await gravatar.isChecked());
+  t.true(await poweredBy.isChecked());
+  await page.getByRole('contentinfo').getByText('Powered by feedbackd').waitFor();
+  await gravatar.check();
+  await poweredBy.uncheck();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.getByRole('status').filter({ hasText: 'Saved.' }).first().waitFor();
+  t.like(await storedSettings(t), { gravatar: true, isPoweredBy: false });
+  await page.getByRole('contentinfo').waitFor({ state: 'detached' });
+  await gravatar.uncheck();
+  await poweredBy.check();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.getByRole('contentinfo').getByText('Powered by feedbackd').waitFor();
+  t.like(await storedSettings(t), { gravatar: false, isPoweredBy: true });
   await expectNoProblems(t, page);
 });
 

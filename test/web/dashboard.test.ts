@@ -97,7 +97,7 @@ test.serial('a visit to the board never fetches the dashboard (its script or its
   t.true(sheets.some((href) => /\/assets\/dashboard-[A-Z0-9]+\.css$/.test(href)), sheets.join(', '));
 });
 
-test.serial('the owner finds the dashboard in the header, and on a phone on the profile page; a member finds neither', async (t) => {
+test.serial('the owner finds the dashboard in the header, and on a phone in the account menu and on the profile page; a member finds neither', async (t) => {
   const web = t.context.web;
   const owner = await openPage(t, '/', { as: web.owner });
   await owner.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Dashboard' }).click();
@@ -106,7 +106,9 @@ test.serial('the owner finds the dashboard in the header, and on a phone on the 
   const phone = await openPage(t, '/profile', { as: web.owner, width: 360 });
   await phone.getByRole('heading', { level: 1, name: 'Your profile' }).waitFor();
   t.false(await phone.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Dashboard' }).isVisible(), 'the title keeps the room');
-  await phone.getByRole('link', { name: 'Open the dashboard' }).click();
+  await phone.getByRole('link', { name: 'Open the dashboard' }).waitFor();
+  await phone.getByRole('button', { name: /^Your account/ }).click();
+  await phone.getByRole('menuitem', { name: 'Dashboard' }).click();
   await phone.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
 
   const visitor = await openPage(t, '/profile', { as: await member(web) });

@@ -69,7 +69,7 @@ test.serial('a visitor sees the title, the rendered Markdown, the author, the bo
   t.is(await meta.getByRole('link', { name: 'Ideas' }).getAttribute('href'), '/b/pp-ideas');
   t.truthy(await meta.locator('time[datetime]').count());
   t.truthy(await page.getByRole('button', { name: 'Vote, 1 vote', pressed: false }).count());
-  t.is(await page.getByRole('button', { name: 'Post actions' }).count(), 0);
+  t.is(await page.getByRole('button', { name: 'Idea actions' }).count(), 0);
   const signIn = page.getByRole('link', { name: 'Sign in to comment' });
   await signIn.waitFor();
   t.is(await signIn.getAttribute('href'), `/sign-in?${new URLSearchParams({ next: `/p/${post.slug}` })}`);
@@ -169,7 +169,7 @@ test.serial('a member comments and replies; replies sit indented under their thr
   await t.notThrowsAsync(() => focusReaches(page, 'Edit comment by Alan Turing'));
   const graces = comments(page).filter({ hasText: 'Opening remark' });
   t.is(await graces.getByRole('button', { name: /^Edit|^Delete/ }).count(), 0);
-  t.is(await page.getByRole('button', { name: 'Post actions' }).count(), 0, 'no menu on another member\'s idea');
+  t.is(await page.getByRole('button', { name: 'Idea actions' }).count(), 0, 'no menu on another member\'s idea');
   await expectNoProblems(t, page);
   await expectAccessible(t, page);
 });
@@ -190,7 +190,7 @@ test.serial('the author edits the title (the URL follows the new slug) and delet
   const board = await seedBoard(web, { url: 'pp-authors' });
   const post = await seedPost(web, { board, author: grace, title: 'Old title', content: 'Some words' });
   const page = await openPost(t, post.slug, { as: grace });
-  await page.getByRole('button', { name: 'Post actions' }).click();
+  await page.getByRole('button', { name: 'Idea actions' }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   const title = page.getByRole('textbox', { name: 'Title' });
   await page.waitForFunction(() => document.activeElement?.id === 'post-edit-title');
@@ -208,17 +208,17 @@ test.serial('the author edits the title (the URL follows the new slug) and delet
   await page.waitForURL(/\/p\/new-title-/);
   t.is(new URL(page.url()).pathname, `/p/new-title-${post.slugId}`);
   await page.locator('.post__body strong', { hasText: 'bolder' }).waitFor();
-  await t.notThrowsAsync(() => focusReaches(page, 'Post actions'));
+  await t.notThrowsAsync(() => focusReaches(page, 'Idea actions'));
   t.is((await postNow(t, `new-title-${post.slugId}`))?.title, 'New title');
 
-  await page.getByRole('button', { name: 'Post actions' }).click();
+  await page.getByRole('button', { name: 'Idea actions' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete this idea? Its votes and comments go too.' });
   await dialog.waitFor();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await dialog.waitFor({ state: 'detached' });
-  await t.notThrowsAsync(() => focusReaches(page, 'Post actions'));
-  await page.getByRole('button', { name: 'Post actions' }).click();
+  await t.notThrowsAsync(() => focusReaches(page, 'Idea actions'));
+  await page.getByRole('button', { name: 'Idea actions' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await page.waitForURL(/\/b\/pp-authors$/);
@@ -230,7 +230,7 @@ test.serial('the "…" menu works from the keyboard: Enter and Space open, arrow
   const { web } = t.context;
   const post = await seedPost(web, { author: grace, title: 'Keyboard only' });
   const page = await openPost(t, post.slug, { as: grace });
-  const trigger = page.getByRole('button', { name: 'Post actions' });
+  const trigger = page.getByRole('button', { name: 'Idea actions' });
   await trigger.focus();
   await page.keyboard.press('Enter');
   t.is(await trigger.getAttribute('aria-expanded'), 'true');
@@ -241,14 +241,14 @@ test.serial('the "…" menu works from the keyboard: Enter and Space open, arrow
   t.is((await focused(page)).text, 'Edit', 'wraps around');
   await page.keyboard.press('Escape');
   t.is(await page.getByRole('menu').count(), 0);
-  t.is((await focused(page)).label, 'Post actions');
+  t.is((await focused(page)).label, 'Idea actions');
   await page.keyboard.press('Space');
   t.is((await focused(page)).text, 'Edit');
   await page.keyboard.press('Enter');
   await page.getByRole('textbox', { name: 'Title' }).waitFor();
   await page.getByRole('button', { name: 'Cancel' }).press('Enter');
   t.is(await page.getByRole('textbox', { name: 'Title' }).count(), 0);
-  await t.notThrowsAsync(() => focusReaches(page, 'Post actions'));
+  await t.notThrowsAsync(() => focusReaches(page, 'Idea actions'));
   await expectNoProblems(t, page);
 });
 
@@ -273,14 +273,14 @@ test.serial('a moderator edits and deletes someone else\'s idea and deletes a co
   t.is(await page.locator('.activity [role="status"]').textContent(), 'Comment deleted');
   await page.waitForFunction(() => document.activeElement?.id === 'activity-heading');
 
-  await page.getByRole('button', { name: 'Post actions' }).click();
+  await page.getByRole('button', { name: 'Idea actions' }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   await page.getByRole('textbox', { name: 'Title' }).fill('Moderated title');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL(/\/p\/moderated-title-/);
   await page.getByRole('heading', { level: 1, name: 'Moderated title' }).waitFor();
 
-  await page.getByRole('button', { name: 'Post actions' }).click();
+  await page.getByRole('button', { name: 'Idea actions' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await page.waitForURL(/\/b\/pp-moderated$/);
@@ -288,14 +288,14 @@ test.serial('a moderator edits and deletes someone else\'s idea and deletes a co
   await expectNoProblems(t, page);
 });
 
-test.serial('a member without rights sees no "Post actions" and cannot edit or delete others\' comments', async (t) => {
+test.serial('a member without rights sees no "Idea actions" and cannot edit or delete others\' comments', async (t) => {
   const { web } = t.context;
   const post = await seedPost(web, { author: grace, title: 'Not yours' });
   await seedComment(web, post, { body: 'Grace says hi', author: grace });
   const page = await openPost(t, post.slug, { as: alan });
   const comment = comments(page).filter({ hasText: 'Grace says hi' });
   await comment.waitFor();
-  t.is(await page.getByRole('button', { name: 'Post actions' }).count(), 0);
+  t.is(await page.getByRole('button', { name: 'Idea actions' }).count(), 0);
   t.is(await comment.getByRole('button').count(), 1);
   t.truthy(await comment.getByRole('button', { name: 'Reply to Grace Hopper' }).count());
   t.is(await page.getByText('Internal note (only the team sees it)').count(), 0);
@@ -412,10 +412,10 @@ test.serial('axe passes at 360 px in dark mode, signed in, with replies, an inte
   await seedComment(web, post, { body: 'Internal: ship it', author: team, internal: true });
   const page = await openPost(t, post.slug, { as: team, width: 360, colorScheme: 'dark' });
   await page.getByText('Internal: ship it').waitFor();
-  await page.getByRole('button', { name: 'Show all voters' }).click();
-  await page.getByRole('list', { name: 'All voters' }).getByText('Tess Team').waitFor();
+  await page.getByRole('list', { name: 'Latest voters' }).getByText('Tess Team').waitFor();
+  t.is(await page.getByRole('button', { name: 'Show all voters' }).count(), 0, 'the one voter already shows');
   await expectAccessible(t, page);
-  await page.getByRole('button', { name: 'Post actions' }).click();
+  await page.getByRole('button', { name: 'Idea actions' }).click();
   await page.getByRole('menu').waitFor();
   await expectAccessible(t, page);
   await page.getByRole('menuitem', { name: 'Delete' }).click();

@@ -67,6 +67,24 @@ test.serial('voting from a roadmap card counts', async (t) => {
   t.pass();
 });
 
+test.serial('on a desktop the roadmap keeps to the width of the header, and its columns share it', async (t) => {
+  const page = await openPage(t, '/roadmap', { width: 1280 });
+  await page.getByRole('region', { name: /^Planned/ }).waitFor();
+  const edges = await page.evaluate(() => {
+    const inner = document.querySelector('.site-header__inner')!;
+    const style = getComputedStyle(inner);
+    const header = inner.getBoundingClientRect();
+    const row = document.querySelector('.roadmap')!.getBoundingClientRect();
+    return {
+      header: [Math.round(header.left + parseFloat(style.paddingLeft)), Math.round(header.right - parseFloat(style.paddingRight))],
+      row: [Math.round(row.left), Math.round(row.right)],
+      scrolls: document.querySelector('.roadmap')!.scrollWidth > document.querySelector('.roadmap')!.clientWidth,
+    };
+  });
+  t.deepEqual(edges.row, edges.header);
+  t.false(edges.scrolls, 'three columns fit');
+});
+
 test.serial('on a phone the columns scroll sideways, about one per screen, and the page itself does not', async (t) => {
   const page = await openPage(t, '/roadmap', { width: 360 });
   const region = page.getByRole('region', { name: 'Roadmap columns' });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, startServing, stopServing, tempDir } from '../cli/_cli.ts';
 import { expectAccessible, expectNoProblems, launchChromium, openPage, test, useWebServer } from './_browser.ts';
-import { seedBoard, seedPost, setSettings } from './_seed.ts';
+import { member, seedBoard, seedPost, setSettings } from './_seed.ts';
 
 useWebServer();
 
@@ -34,7 +34,31 @@ const built = existsSync(join(ROOT, 'dist', 'cli', 'main.js')) && existsSync(joi
   t.is((await stopServing(serving)).code, 0);
 });
 
-test.serial('the home page lists displayed boards with their post counts, and not hidden ones', async (t) => {
+test.serial('with no board yet, whoever may create boards is shown "Create your first board", which opens the dashboard\'s form; others are told one will come', async (t) => {
+  const { web } = t.context;
+  const page = await openPage(t, '/', { as: web.owner });
+  const create = page.getByRole('link', { name: 'Create your first board' });
+  await create.waitFor();
+  t.is(await page.getByText('The team will open one soon').count(), 0);
+  await expectAccessible(t, page);
+  await create.click();
+  const form = page.getByRole('form', { name: 'New board' });
+  await form.waitFor();
+  await page.waitForFunction(() => document.activeElement?.id === 'board-name');
+  t.is(new URL(page.url()).search, '', 'the address no longer asks for the form');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expectNoProblems(t, page);
+
+  const maker = await openPage(t, '/', { as: await member(web, { permissions: ['board:create'] }) });
+  await maker.getByRole('link', { name: 'Create your first board' }).waitFor();
+  for (const as of [undefined, await member(web)]) {
+    const other = await openPage(t, '/', { as });
+    await other.getByText('No boards yet. The team will open one soon.').waitFor();
+    t.is(await other.getByRole('link', { name: /first board/ }).count(), 0);
+  }
+});
+
+test.serial('the home page lists displayed boards with their idea counts, and not hidden ones', async (t) => {
   const { web } = t.context;
   await setSettings(web, { title: 'Smoke Feedback' });
   const shown = await seedBoard(web, { name: 'Feature requests' });
@@ -45,7 +69,7 @@ test.serial('the home page lists displayed boards with their post counts, and no
   const page = await openPage(t, '/');
   const link = page.getByRole('link', { name: /Feature requests/ });
   await link.waitFor();
-  t.regex((await link.textContent()) ?? '', /2 posts/);
+  t.regex((await link.textContent()) ?? '', /2 ideas/);
   // The site's settings may arrive after the boards: wait for the title, then check it is the only h1.
   await page.getByRole('heading', { level: 1, name: 'Smoke Feedback' }).waitFor();
   t.is(await page.getByRole('heading', { level: 1 }).count(), 1);

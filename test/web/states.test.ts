@@ -81,7 +81,7 @@ test.serial('a member who opens a board while the server is down gets the board,
   const planned = await seedRoadmap(web, { name: 'Planned later' });
   await seedPost(web, { board, title: 'Survives the outage', roadmap: planned });
   const page = await openPage(t, '/b/outage', { as: await member(web, { name: 'Grace' }) });
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  await page.getByRole('button', { name: /^Your account/ }).waitFor();
   await page.route(API, abort);
   await page.reload();
   const alert = page.getByRole('alert').filter({ hasText: UNREACHABLE });
@@ -91,7 +91,7 @@ test.serial('a member who opens a board while the server is down gets the board,
   await page.getByRole('heading', { level: 1, name: 'Outage' }).waitFor();
   await page.getByText('Survives the outage').waitFor();
   await page.getByRole('combobox', { name: 'Status' }).waitFor();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  await page.getByRole('button', { name: /^Your account/ }).waitFor();
   t.is(await page.evaluate(() => localStorage.getItem('feedbackd.token')) !== null, true);
   await expectNoProblems(t, page);
 });
@@ -229,7 +229,7 @@ test.serial('a token the server no longer accepts leaves the visitor signed out,
   await page.getByRole('link', { name: 'Sign in' }).waitFor();
   await page.getByText('Newer idea').waitFor();
   t.is(await page.getByRole('alert').count(), 0);
-  t.is(await page.getByRole('button', { name: 'Sign out' }).count(), 0);
+  t.is(await page.getByRole('button', { name: /^Your account/ }).count(), 0);
   t.is(await page.evaluate(() => localStorage.getItem('feedbackd.token')), null);
   // Voting now leads to sign-in, as for any visitor.
   await page.getByRole('button', { name: /^Vote/ }).first().click();

@@ -48,13 +48,25 @@ export function digestMessage(content: DigestContent): MailMessage {
 
 type Links = { post: string; unsubscribe: string; account: string };
 
-/** One update: what it is (`“Dark mode” is now In progress`); several: how many. */
+/**
+ * One update: what it is (`“Dark mode” is now In progress`). Several: the latest status change leads
+ * (a team's "set the status, say why" reads `… is now Planned, with a new comment`), else how many.
+ */
 export function subjectOf(title: string, items: readonly DigestItem[]): string {
   const [only] = items;
-  if (items.length !== 1 || !only) return `${items.length} updates on “${title}”`;
-  if (only.kind === 'comment') return `New comment on “${title}”`;
-  if (only.kind === 'title') return `“${only.oldTitle}” was renamed`;
-  return only.roadmapName === null ? `“${title}” was taken off the roadmap` : `“${title}” is now ${only.roadmapName}`;
+  if (items.length === 1 && only) return updateSubject(title, only);
+  const status = [...items].reverse().find((item) => item.kind === 'status');
+  if (!status) return `${items.length} updates on “${title}”`;
+  const rest = items.length - 1;
+  const comments = items.filter((item) => item.kind === 'comment').length;
+  if (comments === rest) return `${updateSubject(title, status)}, with ${comments === 1 ? 'a new comment' : `${comments} new comments`}`;
+  return `${updateSubject(title, status)}, and ${rest === 1 ? '1 more update' : `${rest} more updates`}`;
+}
+
+function updateSubject(title: string, item: DigestItem): string {
+  if (item.kind === 'comment') return `New comment on “${title}”`;
+  if (item.kind === 'title') return `“${item.oldTitle}” was renamed`;
+  return item.roadmapName === null ? `“${title}” was taken off the roadmap` : `“${title}” is now ${item.roadmapName}`;
 }
 
 function introOf(content: DigestContent): string {

@@ -3,8 +3,8 @@ import type { ComponentChildren } from 'preact';
 interface FieldProps {
   id: string;
   label: string;
-  /** The API's message for this field, shown under it and announced. */
-  error?: string | null;
+  /** What is wrong with this field (the API's message, or the form's own words, links and all), shown under it and announced. */
+  error?: ComponentChildren;
   hint?: string;
   children: (describedBy: string | undefined, invalid: boolean) => ComponentChildren;
 }

@@ -5,6 +5,8 @@ import { mayOpenDashboard } from '../dashboard-access.js';
 import { endSession, useSession } from '../session.js';
 import { useSite } from '../site.js';
 import { Avatar } from './avatar.js';
+import { ConfirmBanner } from './confirm-banner.js';
+import { ActionMenu, type MenuAction } from './menu.js';
 
 /** Skip link, header (site title and logo, Roadmap, the signed-in user), main landmark and footer. */
 export function Layout({ children }: { children: ComponentChildren }) {
@@ -30,6 +32,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
             <Account />
           </nav>
         </div>
+        <ConfirmBanner />
       </header>
       <main id="main" class="site-main" tabIndex={-1}>
         {children}
@@ -61,6 +64,7 @@ function useFocusMainOnNavigation(): void {
 function Account() {
   const session = useSession();
   const location = useLocation();
+  const accountButton = useRef<HTMLButtonElement>(null);
   if (session === undefined) return null;
   if (session === null) {
     const here = location.url.startsWith('/sign-') ? '/' : location.url;
@@ -70,25 +74,33 @@ function Account() {
       </a>
     );
   }
-  const signOut = () => {
-    endSession();
-    location.route('/');
-  };
+  const dashboard = mayOpenDashboard(session);
+  const actions: MenuAction[] = [
+    { label: 'Your profile', href: '/profile' },
+    ...(dashboard ? [{ label: 'Dashboard', href: '/dashboard' }] : []),
+    {
+      label: 'Sign out',
+      onSelect: () => {
+        endSession();
+        location.route('/');
+      },
+    },
+  ];
+  const { name, username } = session.user;
   return (
     <>
-      {mayOpenDashboard(session) && (
-        // On a phone the title needs the room: the dashboard is then reached from the profile page.
+      {dashboard && (
+        // On a phone the title needs the room: the dashboard is then in the account menu only.
         <a class="button button--quiet site-nav__wide" href="/dashboard">
           Dashboard
         </a>
       )}
-      <a class="button button--quiet" href="/profile">
-        <Avatar user={{ avatar: '', name: session.user.name, username: session.user.username }} />
-        <span class="visually-hidden">Your profile ({session.user.name || session.user.username})</span>
-      </a>
-      <button type="button" class="button button--quiet" onClick={signOut}>
-        Sign out
-      </button>
+      <ActionMenu
+        label={`Your account (${name || username})`}
+        actions={actions}
+        triggerRef={accountButton}
+        face={<Avatar user={{ avatar: '', name, username }} />}
+      />
     </>
   );
 }

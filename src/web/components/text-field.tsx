@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'preact';
+import type { ComponentChildren, InputHTMLAttributes } from 'preact';
 import { Field } from './field.js';
 
 interface TextFieldProps {
@@ -10,8 +10,8 @@ interface TextFieldProps {
   autocomplete?: string;
   value: string;
   onValue: (value: string) => void;
-  /** The API's message for this field, shown under it. */
-  error?: string | null;
+  /** What is wrong with this field, shown under it. */
+  error?: ComponentChildren;
   hint?: string;
   required?: boolean;
   maxLength?: number;

@@ -1,3 +1,5 @@
+import { useLocation } from 'preact-iso/router';
+import { useEffect } from 'preact/hooks';
 import { deleteBoard, listAllBoards } from '../api/dashboard-boards.js';
 import type { Board } from '../api/types.js';
 import { ErrorNotice } from '../components/notice.js';
@@ -14,6 +16,7 @@ export function BoardsPage() {
   const session = useSession();
   const boards = useStoredList(listAllBoards);
   const { task, status, open, close, heading } = useTask<Board>();
+  useNewFromAddress(can(session, 'board:create'), () => open({ kind: 'new' }));
   const saved = async (board: Board) => {
     await boards.refresh();
     close(task?.kind === 'new' ? `Board ${board.name} created.` : `Board ${board.name} saved.`);
@@ -50,6 +53,17 @@ export function BoardsPage() {
       )}
     </section>
   );
+}
+
+/** `?new` in the address (the home page's "Create your first board") opens the form at once, then leaves the address. */
+function useNewFromAddress(allowed: boolean, openNew: () => void): void {
+  const location = useLocation();
+  const wanted = 'new' in location.query;
+  useEffect(() => {
+    if (!wanted) return;
+    location.route(location.path, true);
+    if (allowed) openNew();
+  }, [wanted]);
 }
 
 function BoardsList({ boards, actions, canCreate }: { boards: Board[]; actions: BoardActions; canCreate: boolean }) {

@@ -5,7 +5,7 @@ import { Avatar } from '../components/avatar.js';
 import { StatusChip } from '../components/status-chip.js';
 import { TimeAgo } from '../components/time-ago.js';
 import { formatNumber } from '../format.js';
-import { ActionMenu, type MenuAction } from '../pages/post-menu.js';
+import { ActionMenu, type MenuAction } from '../components/menu.js';
 import { nameOf } from '../pages/post-thread.js';
 import { type Choice, InlineChoice } from './posts-choice.js';
 

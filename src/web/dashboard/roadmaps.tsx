@@ -30,7 +30,10 @@ export function RoadmapsPage() {
       <h1 id="roadmaps-title" ref={heading} tabIndex={-1}>
         Roadmaps
       </h1>
-      <p class="catalogue-intro">The roadmap shows them as columns, in this order{actions.reorder ? ': drag a row, or use its arrows, to move it' : ''}.</p>
+      <p class="catalogue-intro">
+        Each roadmap is a status an idea can have, such as Planned or Done. The roadmap page shows them as columns, in this order
+        {actions.reorder ? ': drag a row, or use its arrows, to move it' : ''}.
+      </p>
       <CatalogueToolbar newLabel={canCreate ? 'New roadmap' : null} status={status} onNew={() => open({ kind: 'new' })} />
       {(task?.kind === 'new' || task?.kind === 'edit') && (
         // Keyed so that switching from one roadmap to another starts a fresh form.
@@ -50,7 +53,7 @@ export function RoadmapsPage() {
       {!can(session, 'roadmap:read') && <HiddenNote>Hidden roadmaps are not listed here: seeing them takes a role with roadmap:read.</HiddenNote>}
       {task?.kind === 'delete' && (
         <ConfirmDialog
-          question={`Delete roadmap ${task.item.name}? The ideas on it stay, with no roadmap status.`}
+          question={`Delete roadmap ${task.item.name}? The ideas on it stay, with no status.`}
           confirmLabel="Delete roadmap"
           pendingLabel="Deleting…"
           onConfirm={async () => {

@@ -66,7 +66,7 @@ export const PERMISSION_GROUPS: readonly PermissionGroup[] = [
       { code: 'roadmap:create', label: 'Create roadmaps', description: 'Add new roadmaps.' },
       { code: 'roadmap:update', label: 'Edit roadmaps', description: 'Change a roadmap’s name, address, colour, visibility and order.' },
       { code: 'roadmap:destroy', label: 'Delete roadmaps', description: 'Delete roadmaps. Their ideas stay, without a status.' },
-      { code: 'roadmap:assign', label: 'Set an idea’s status', description: 'Put an idea on a roadmap or move it to another one.' },
+      { code: 'roadmap:assign', label: 'Set an idea’s status', description: 'Give an idea a status (a roadmap), or change it.' },
       reserved('roadmap:unassign', 'Clear an idea’s status'),
     ],
   },

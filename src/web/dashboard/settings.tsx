@@ -44,6 +44,8 @@ function SiteForm({ settings }: { settings: Settings }) {
     logo: settings.logo ?? '',
     icon: settings.icon ?? '',
     accentColor: `#${settings.accentColor}`,
+    gravatar: settings.gravatar,
+    isPoweredBy: settings.isPoweredBy,
     allowSignup: settings.allowSignup,
     developer_mode: settings.developer_mode,
   });
@@ -88,6 +90,20 @@ function SiteForm({ settings }: { settings: Settings }) {
         onValue={(icon) => edit({ icon })}
       />
       <AccentField binding={form.field('accentColor')} value={draft.accentColor} onValue={(accentColor) => edit({ accentColor })} />
+      <Checkbox
+        id="settings-gravatar"
+        label="Pictures from Gravatar"
+        description="Avatars come from gravatar.com, so every visitor's browser asks Gravatar for them. When off, avatars are initials and no page contacts another site."
+        checked={draft.gravatar}
+        onChange={(gravatar) => edit({ gravatar })}
+      />
+      <Checkbox
+        id="settings-powered-by"
+        label="Show “Powered by feedbackd”"
+        description="One quiet line at the foot of the public pages."
+        checked={draft.isPoweredBy}
+        onChange={(isPoweredBy) => edit({ isPoweredBy })}
+      />
       <Checkbox
         id="settings-allow-signup"
         label="Allow sign-up"

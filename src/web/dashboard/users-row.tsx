@@ -3,7 +3,7 @@ import { useRef } from 'preact/hooks';
 import type { UserListItem } from '../api/dashboard-users.js';
 import { Avatar } from '../components/avatar.js';
 import { formatNumber } from '../format.js';
-import { ActionMenu, type MenuAction } from '../pages/post-menu.js';
+import { ActionMenu, type MenuAction } from '../components/menu.js';
 
 export type UserAction = 'roles' | 'block' | 'unblock';
 

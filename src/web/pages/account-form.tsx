@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, fieldOf } from '../api/client.js';
 import { messageOf } from '../components/notice.js';
+import { FIELD_WORDS } from './account-checks.js';
 
 /** What one input of an account form takes from the form: its id, name and error. */
 export interface FieldBinding {
@@ -19,8 +20,11 @@ export interface Submission<F extends string = string> {
   field(name: F): FieldBinding;
   /** The refusal when it belongs to no field of this form (shown above the button). */
   formError: unknown;
-  /** Runs the action once at a time; a refusal is kept and its field focused. */
-  run(action: () => Promise<void>): Promise<void>;
+  /**
+   * Runs the action once at a time; a refusal is kept and its field focused. `problems` found
+   * before sending (by field, null for none) stop it: all of them show, the first field is focused.
+   */
+  run(action: () => Promise<void>, problems?: Partial<Record<F, string | null>>): Promise<void>;
   clear(): void;
 }
 
@@ -31,18 +35,23 @@ export interface Submission<F extends string = string> {
 export function useSubmission<F extends string>(formId: string, fields: readonly F[]): Submission<F> {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const [local, setLocal] = useState<Partial<Record<F, string | null>>>({});
   const field = error instanceof ApiError ? fieldOf(error) : null;
   const ownField = field !== null && (fields as readonly string[]).includes(field) ? field : null;
+  const firstLocal = fields.find((name) => local[name]) ?? null;
   // One id for the input and for the focus after a refusal, so the two cannot drift apart.
   const idOf = (name: string) => `${formId}-${name}`;
   useEffect(() => {
     // After the render that marks the field invalid, so its error is read with it.
-    if (ownField) document.getElementById(idOf(ownField))?.focus();
-  }, [error]);
-  const run = async (action: () => Promise<void>) => {
+    const target = firstLocal ?? ownField;
+    if (target) document.getElementById(idOf(target))?.focus();
+  }, [error, local]);
+  const run = async (action: () => Promise<void>, problems: Partial<Record<F, string | null>> = {}) => {
     if (pending) return;
-    setPending(true);
+    setLocal(problems);
     setError(null);
+    if (Object.values(problems).some(Boolean)) return;
+    setPending(true);
     try {
       await action();
     } catch (err) {
@@ -54,10 +63,13 @@ export function useSubmission<F extends string>(formId: string, fields: readonly
   return {
     pending,
     error,
-    field: (name) => ({ id: idOf(name), name, error: name === ownField ? messageOf(error) : null }),
+    field: (name) => ({ id: idOf(name), name, error: local[name] || (name === ownField ? fieldMessage(error) : null) }),
     formError: error && !ownField ? error : null,
     run,
-    clear: () => setError(null),
+    clear: () => {
+      setError(null);
+      setLocal({});
+    },
   };
 }
 
@@ -81,6 +93,11 @@ const PLAIN_WORDS: Record<string, string> = {
   SIGNUP_NOT_ALLOWED: 'Sign-up is closed on this site.',
   NETWORK: 'Cannot reach the server. Check your connection and try again.',
 };
+
+/** The words under a field for the API's refusal of it: the web app's own for the account codes. */
+function fieldMessage(error: unknown): string {
+  return (error instanceof ApiError && FIELD_WORDS[error.code]) || messageOf(error);
+}
 
 /** The sentence to show for a refusal of an account action. */
 export function accountMessage(error: unknown): string {

@@ -3,10 +3,11 @@ import { listBoards } from '../api/endpoints.js';
 import { ErrorNotice } from '../components/notice.js';
 import { Skeleton } from '../components/skeleton.js';
 import { countOf } from '../format.js';
+import { can, useSession } from '../session.js';
 import { setPageTitle, useSite } from '../site.js';
 import { useLoad } from '../use-load.js';
 
-/** The site's boards with their post counts, and the way to the roadmap. */
+/** The site's boards with their idea counts, and the way to the roadmap. */
 export function HomePage() {
   const site = useSite();
   const boards = useLoad(listBoards, []);
@@ -28,7 +29,7 @@ export function HomePage() {
       ) : boards.data === undefined ? (
         <Skeleton label="Loading boards" />
       ) : boards.data.length === 0 ? (
-        <p class="empty">No boards yet. The team will open one soon.</p>
+        <NoBoards />
       ) : (
         <ul class="board-list">
           {boards.data.map((board) => (
@@ -36,12 +37,27 @@ export function HomePage() {
               <a href={`/b/${encodeURIComponent(board.url)}`}>
                 <span class="dot" style={{ background: `#${board.color}` }} aria-hidden="true" />
                 <span class="board-list__name">{board.name}</span>
-                <span class="muted small">{countOf(board.post_count, 'post', 'posts')}</span>
+                <span class="muted small">{countOf(board.post_count, 'idea', 'ideas')}</span>
               </a>
             </li>
           ))}
         </ul>
       )}
     </>
+  );
+}
+
+/** Someone who may create boards is shown the way to the first one; a visitor is told one will come. */
+function NoBoards() {
+  const session = useSession();
+  if (session === undefined) return <p class="empty">No boards yet.</p>;
+  if (!can(session, 'board:create')) return <p class="empty">No boards yet. The team will open one soon.</p>;
+  return (
+    <div class="empty">
+      <p>No boards yet. Ideas are posted on boards.</p>
+      <a class="button button--primary" href="/dashboard/boards?new">
+        Create your first board <span aria-hidden="true">→</span>
+      </a>
+    </div>
   );
 }

@@ -8,6 +8,7 @@ import { TextField } from '../components/text-field.js';
 import { endSession } from '../session.js';
 import { useLoad } from '../use-load.js';
 import { AccountCard } from './account-card.js';
+import { newPasswordProblem, passwordHint } from './account-checks.js';
 import { FormProblem, SubmitButton, useSubmission } from './account-form.js';
 
 const FIELDS = ['password'] as const;
@@ -48,18 +49,30 @@ function NewPasswordForm({ token, onChanged }: { token: string; onChanged: () =>
   const [password, setValue] = useState('');
   const submit = (event: Event) => {
     event.preventDefault();
-    void form.run(async () => {
-      await setPassword(token, password);
-      // The API has just invalidated every token of this account, this device's included.
-      endSession();
-      onChanged();
-    });
+    void form.run(
+      async () => {
+        await setPassword(token, password);
+        // The API has just invalidated every token of this account, this device's included.
+        endSession();
+        onChanged();
+      },
+      { password: newPasswordProblem(password) },
+    );
   };
   if (isDeadLink(form.error)) return <DeadLink error={form.error} />;
   return (
     <AccountCard title={TITLE}>
       <form noValidate onSubmit={submit}>
-        <TextField {...form.field('password')} label="New password" hint="At least 8 characters." type="password" autocomplete="new-password" required value={password} onValue={setValue} />
+        <TextField
+          {...form.field('password')}
+          label="New password"
+          hint={passwordHint(form.field('password').error)}
+          type="password"
+          autocomplete="new-password"
+          required
+          value={password}
+          onValue={setValue}
+        />
         <FormProblem error={form.formError} />
         <SubmitButton pending={form.pending} label="Set password" pendingLabel="Setting password…" />
       </form>

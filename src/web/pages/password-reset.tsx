@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { requestPasswordReset } from '../api/endpoints.js';
 import { TextField } from '../components/text-field.js';
 import { AccountCard, AccountLinks } from './account-card.js';
+import { emailProblem } from './account-checks.js';
 import { FormProblem, SubmitButton, useSubmission } from './account-form.js';
 
 const FIELDS = ['email'] as const;
@@ -13,10 +14,13 @@ export function PasswordResetPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const submit = (event: Event) => {
     event.preventDefault();
-    void form.run(async () => {
-      await requestPasswordReset(email.trim());
-      setSentTo(email.trim());
-    });
+    void form.run(
+      async () => {
+        await requestPasswordReset(email.trim());
+        setSentTo(email.trim());
+      },
+      { email: emailProblem(email) },
+    );
   };
   if (sentTo) {
     return (

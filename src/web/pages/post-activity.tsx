@@ -33,30 +33,36 @@ function abilitiesOf(session: Session | null, commentsOn: boolean): Abilities {
 
 interface PostActivityProps {
   postId: string;
+  /** A comment posted elsewhere on the page (with a new status), to show in the timeline. */
+  added?: Activity | null;
   /** Told after the visitor posts a comment or reply (which subscribes them to the post). */
   onCommented?: () => void;
 }
 
 /** The post's comments as a timeline, with the comment box last; hidden when comments are off (except to the team). */
-export function PostActivity({ postId, onCommented }: PostActivityProps) {
+export function PostActivity({ postId, added, onCommented }: PostActivityProps) {
   const session = useSession();
   const site = useSite();
   if (session === undefined) return <Skeleton label="Loading comments" />;
   const abilities = abilitiesOf(session, site?.labs.comments ?? true);
   if (!abilities.commentsOn && !abilities.seesInternal && !abilities.writesInternal) return null;
   // Signing in or out changes what is visible: the list starts again.
-  return <Timeline key={`${postId}|${abilities.seesInternal}`} postId={postId} session={session} abilities={abilities} onCommented={onCommented} />;
+  return <Timeline key={`${postId}|${abilities.seesInternal}`} postId={postId} session={session} abilities={abilities} added={added} onCommented={onCommented} />;
 }
 
 interface TimelineProps {
   postId: string;
+  added?: Activity | null;
   session: Session | null;
   abilities: Abilities;
   onCommented?: () => void;
 }
 
-function Timeline({ postId, session, abilities, onCommented }: TimelineProps) {
+function Timeline({ postId, session, abilities, added, onCommented }: TimelineProps) {
   const list = useActivity(postId, abilities.seesInternal);
+  useEffect(() => {
+    if (added) list.add(added);
+  }, [added]);
   const [announcement, setAnnouncement] = useState('');
   const [focusId, setFocusId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<{ item: Activity; refocus: () => void } | null>(null);

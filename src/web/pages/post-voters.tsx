@@ -35,9 +35,12 @@ export function PostVoters({ postId, voters }: { postId: string; voters: Voters 
               </li>
             )}
           </ul>
-          <button type="button" class="button button--quiet small" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
-            {expanded ? 'Hide voters' : 'Show all voters'}
-          </button>
+          {/* Every face already shows: a list of the same people would add nothing. */}
+          {(rest > 0 || expanded) && (
+            <button type="button" class="button button--quiet small" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+              {expanded ? 'Hide voters' : 'Show all voters'}
+            </button>
+          )}
           {expanded && <AllVoters key={version} postId={postId} />}
         </>
       )}

@@ -2,9 +2,10 @@ import { useLocation, useRoute } from 'preact-iso/router';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api/client.js';
 import { deletePost, getBoard, getPostBySlug } from '../api/endpoints.js';
-import type { PostDetail, PostRecord, Voters } from '../api/types.js';
+import type { Activity, PostDetail, PostRecord, Voters } from '../api/types.js';
 import { Avatar } from '../components/avatar.js';
 import { Markdown } from '../components/markdown.js';
+import { ActionMenu, type MenuAction } from '../components/menu.js';
 import { ErrorNotice } from '../components/notice.js';
 import { Skeleton } from '../components/skeleton.js';
 import { StatusChip } from '../components/status-chip.js';
@@ -17,7 +18,7 @@ import { NotFoundPage } from './not-found.js';
 import { PostActivity } from './post-activity.js';
 import { ConfirmDialog } from './post-confirm.js';
 import { PostEditForm } from './post-edit.js';
-import { ActionMenu, type MenuAction } from './post-menu.js';
+import { PostStatus } from './post-status.js';
 import { PostSubscription } from './post-subscription.js';
 import { nameOf } from './post-thread.js';
 import { PostVoters } from './post-voters.js';
@@ -50,6 +51,8 @@ function PostView({ loaded }: { loaded: PostDetail }) {
   const [refocus, setRefocus] = useState(0);
   // A vote or a comment subscribes the visitor (unless they opted out): the subscription is read again after each.
   const [engaged, setEngaged] = useState(0);
+  // A comment sent with a new status joins the timeline like one written below.
+  const [statusComment, setStatusComment] = useState<Activity | null>(null);
   const engage = () => setEngaged((n) => n + 1);
   const trigger = useRef<HTMLButtonElement>(null);
   useEffect(() => setPost(loaded), [loaded]);
@@ -103,7 +106,15 @@ function PostView({ loaded }: { loaded: PostDetail }) {
         )}
         <BoardVoters post={post} />
       </article>
-      <PostActivity postId={post.postId} onCommented={engage} />
+      <PostStatus
+        post={post}
+        onStatus={(roadmap) => setPost((shown) => ({ ...shown, roadmap }))}
+        onComment={(item) => {
+          setStatusComment(item);
+          engage();
+        }}
+      />
+      <PostActivity postId={post.postId} added={statusComment} onCommented={engage} />
       {mode === 'delete' && (
         <ConfirmDialog
           question="Delete this idea? Its votes and comments go too."
@@ -156,7 +167,7 @@ function PostMenu({ post, triggerRef, onEdit, onDelete }: PostMenuProps) {
   if (mine || can(session, 'post:update')) actions.push({ label: 'Edit', onSelect: onEdit });
   if (mine || can(session, 'post:destroy')) actions.push({ label: 'Delete', onSelect: onDelete, danger: true });
   if (actions.length === 0) return null;
-  return <ActionMenu label="Post actions" actions={actions} triggerRef={triggerRef} />;
+  return <ActionMenu label="Idea actions" actions={actions} triggerRef={triggerRef} />;
 }
 
 /** Voters, on boards that show them (the board's `view_voters`, API.md §3.10). */

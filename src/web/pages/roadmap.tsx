@@ -13,7 +13,7 @@ export function RoadmapPage() {
   // Admins may read hidden roadmaps elsewhere; the public roadmap shows the displayed ones only.
   const shown = roadmaps.data?.filter((roadmap) => roadmap.display);
   return (
-    <div class="roadmap-page" style={{ '--roadmap-columns': String(shown?.length || 1) }}>
+    <>
       <h1>Roadmap</h1>
       {roadmaps.error ? (
         <ErrorNotice error={roadmaps.error} onRetry={roadmaps.reload} />
@@ -29,6 +29,6 @@ export function RoadmapPage() {
           ))}
         </section>
       )}
-    </div>
+    </>
   );
 }

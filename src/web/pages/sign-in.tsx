@@ -5,6 +5,7 @@ import { TextField } from '../components/text-field.js';
 import { startSession, useSession } from '../session.js';
 import { useSite } from '../site.js';
 import { AccountCard, AccountLinks } from './account-card.js';
+import { emailProblem, passwordGiven } from './account-checks.js';
 import { accountMessage, FormProblem, SubmitButton, useSubmission, withSubmitFlag } from './account-form.js';
 import { castPendingVote, pendingVote, returnQuery, safeNext } from './account-return.js';
 
@@ -49,10 +50,13 @@ function SignInForm({ next, vote, onSubmit, onSignedIn }: SignInFormProps) {
   const [password, setPassword] = useState('');
   const submit = (event: Event) => {
     event.preventDefault();
-    void form.run(async () => {
-      await withSubmitFlag(onSubmit, async () => startSession(await signIn(email.trim(), password)));
-      await onSignedIn();
-    });
+    void form.run(
+      async () => {
+        await withSubmitFlag(onSubmit, async () => startSession(await signIn(email.trim(), password)));
+        await onSignedIn();
+      },
+      { email: emailProblem(email), password: passwordGiven(password) },
+    );
   };
   return (
     <AccountCard title="Sign in">

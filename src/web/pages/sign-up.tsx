@@ -6,6 +6,8 @@ import { TextField } from '../components/text-field.js';
 import { startSession, useSession } from '../session.js';
 import { useSite } from '../site.js';
 import { AccountCard, AccountLinks } from './account-card.js';
+import { ApiError } from '../api/client.js';
+import { emailProblem, newPasswordProblem, passwordHint } from './account-checks.js';
 import { FormProblem, SubmitButton, useSubmission, withSubmitFlag } from './account-form.js';
 import { castPendingVote, pendingVote, returnQuery, safeNext } from './account-return.js';
 
@@ -42,22 +44,43 @@ function SignUpForm({ next, vote, onSubmit, onSignedUp }: SignUpFormProps) {
   const [password, setPassword] = useState('');
   const submit = (event: Event) => {
     event.preventDefault();
-    void form.run(() =>
-      withSubmitFlag(onSubmit, async () => {
-        const user = await signUp(email.trim(), password, name.trim());
-        await startSession(user);
-        // The account exists either way; a vote that fails to count is visible on the board.
-        await castPendingVote(vote).catch(() => undefined);
-        onSignedUp(user.email);
-      }),
+    void form.run(
+      () =>
+        withSubmitFlag(onSubmit, async () => {
+          const user = await signUp(email.trim(), password, name.trim());
+          await startSession(user);
+          // The account exists either way; a vote that fails to count is visible on the board.
+          await castPendingVote(vote).catch(() => undefined);
+          onSignedUp(user.email);
+        }),
+      { email: emailProblem(email), password: newPasswordProblem(password) },
     );
   };
+  const exists = form.error instanceof ApiError && form.error.code === 'USER_EXISTS';
   return (
     <AccountCard title="Create an account">
       <form noValidate onSubmit={submit}>
         <TextField {...form.field('name')} label="Name (optional)" type="text" autocomplete="name" value={name} onValue={setName} />
-        <TextField {...form.field('email')} label="Email" type="email" autocomplete="email" required value={email} onValue={setEmail} />
-        <TextField {...form.field('password')} label="Password" hint="At least 8 characters." type="password" autocomplete="new-password" required value={password} onValue={setPassword} />
+        <TextField
+          {...form.field('email')}
+          error={exists ? <AccountExists query={returnQuery(next, vote)} /> : form.field('email').error}
+          label="Email"
+          type="email"
+          autocomplete="email"
+          required
+          value={email}
+          onValue={setEmail}
+        />
+        <TextField
+          {...form.field('password')}
+          label="Password"
+          hint={passwordHint(form.field('password').error)}
+          type="password"
+          autocomplete="new-password"
+          required
+          value={password}
+          onValue={setPassword}
+        />
         <FormProblem error={form.formError} />
         <SubmitButton pending={form.pending} label="Create account" pendingLabel="Creating account…" />
       </form>
@@ -67,6 +90,15 @@ function SignUpForm({ next, vote, onSubmit, onSignedUp }: SignUpFormProps) {
         </span>
       </AccountLinks>
     </AccountCard>
+  );
+}
+
+/** USER_EXISTS, with the two ways on: signing in (back where the visitor was going) or a new password. */
+function AccountExists({ query }: { query: string }) {
+  return (
+    <>
+      An account with this email exists — <a href={`/sign-in${query}`}>sign in</a> or <a href="/password-reset">reset your password</a>
+    </>
   );
 }
 

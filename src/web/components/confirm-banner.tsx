@@ -1,0 +1,87 @@
+import { useLocation } from 'preact-iso/router';
+import { useState } from 'preact/hooks';
+import { ApiError } from '../api/client.js';
+import { resendVerification } from '../api/endpoints.js';
+import { accountMessage } from '../pages/account-form.js';
+import { loadSession, useSession } from '../session.js';
+
+/** Where a dismissal is kept: for this tab's visit only, so the reminder comes back another day. */
+const DISMISSED_KEY = 'feedbackd.confirmBannerDismissed';
+
+/** Pages that speak of the address themselves (sign-up's "Check your inbox" among them). */
+const OWN_WORDS = ['/email-verify', '/profile', '/sign-up'];
+
+type SendState = { kind: 'idle' } | { kind: 'pending' } | { kind: 'sent' } | { kind: 'failed'; error: unknown };
+
+/**
+ * One slim line under the header asking a signed-in visitor whose address is not confirmed to
+ * confirm it, with "Send again". Not on the pages that say it themselves.
+ */
+export function ConfirmBanner() {
+  const session = useSession();
+  const { path } = useLocation();
+  const [dismissed, setDismissed] = useState(readDismissed);
+  const [state, setState] = useState<SendState>({ kind: 'idle' });
+  const user = session?.user;
+  if (user?.isVerified !== false || OWN_WORDS.some((own) => path.startsWith(own)) || dismissed === user.userId) return null;
+  const { email, userId } = user;
+  const send = async () => {
+    setState({ kind: 'pending' });
+    try {
+      await resendVerification();
+      setState({ kind: 'sent' });
+    } catch (error) {
+      // Confirmed meanwhile (another tab, another device): the session catches up and the line goes.
+      if (error instanceof ApiError && error.code === 'EMAIL_VERIFIED') void loadSession();
+      setState({ kind: 'failed', error });
+    }
+  };
+  const dismiss = () => {
+    writeDismissed(userId);
+    setDismissed(userId);
+  };
+  return (
+    <div class="confirm-banner">
+      <div class="confirm-banner__inner">
+        <p role="status" class="confirm-banner__text">
+          {state.kind === 'sent' ? (
+            `Sent. Check your inbox at ${email}.`
+          ) : (
+            <>
+              Please confirm your email address<span class="confirm-banner__where">: open the link we sent to {email}</span>.
+            </>
+          )}
+        </p>
+        {state.kind !== 'sent' && (
+          <button type="button" class="link-button confirm-banner__send" disabled={state.kind === 'pending'} onClick={send}>
+            {state.kind === 'pending' ? 'Sending…' : 'Send again'}
+          </button>
+        )}
+        <button type="button" class="link-button confirm-banner__close" aria-label="Dismiss" onClick={dismiss}>
+          <span aria-hidden="true">×</span>
+        </button>
+        {state.kind === 'failed' && (
+          <p role="alert" class="confirm-banner__error">
+            {accountMessage(state.error)}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function readDismissed(): string | null {
+  try {
+    return sessionStorage.getItem(DISMISSED_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writeDismissed(userId: string): void {
+  try {
+    sessionStorage.setItem(DISMISSED_KEY, userId);
+  } catch {
+    // Without storage the line stays hidden until the page is reloaded.
+  }
+}
