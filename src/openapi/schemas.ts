@@ -68,6 +68,20 @@ export const schemas: Record<string, Schema> = {
     'returned by setup, signup and login.',
   ),
   PublicUser: answer({ userId: uuid, name: string, avatar: string, username: string }, 'a.k.a. Author'),
+  CommentAuthor: answer(
+    {
+      userId: uuid,
+      name: string,
+      avatar: string,
+      username: string,
+      isTeam: {
+        type: 'boolean',
+        description:
+          'feedbackd’s extension (API.md §8.9): true when the author is the owner or holds a role beyond @everyone (the Team role a new board starts with, or any other), so clients can mark answers from the team.',
+      },
+    },
+    'The author of a comment: a PublicUser and whether they answer for the team.',
+  ),
   Profile: answer(
     {
       userId: uuid,
@@ -290,7 +304,7 @@ export const schemas: Record<string, Schema> = {
       type: { type: 'string', const: 'comment' },
       created_at: timestamp,
       comment: ref('Comment'),
-      author: ref('PublicUser'),
+      author: ref('CommentAuthor'),
     },
     'An entry of a post’s activity: a comment and its author. `id` is the entry’s own id, not the comment’s.',
   ),

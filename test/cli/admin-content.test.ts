@@ -103,7 +103,8 @@ test('role and settings commands: tables, permissions one per line, holders, and
   t.regex(created.stdout, new RegExp(`^Created role "Moderators" \\(${UUID}\\) with 2 permissions: post:update, post:destroy\\.\\n$`));
   const table = (await run(['role', 'list'])).stdout.split('\n');
   t.is(table[0], `ID${' '.repeat(36)}NAME        SYSTEM  PERMISSIONS  DESCRIPTION`);
-  t.regex(table[2]!, new RegExp(`^${UUID}  Moderators  no {16}2  keep order$`));
+  t.regex(table[2]!, new RegExp(`^${UUID}  Team        no {15}24  Moderates posts, comments, boards and roadmaps$`), 'every board starts with it');
+  t.regex(table[3]!, new RegExp(`^${UUID}  Moderators  no {16}2  keep order$`));
   t.regex((await run(['role', 'show', 'moderators'])).stdout, /\nPermissions: {2}2\n {2}post:update\n {2}post:destroy\n$/);
   t.regex((await run(['role', 'update', 'Moderators', '--no-permissions'])).stdout, /^Updated role "Moderators" \(.*\) with no permissions\.\n$/);
   t.like(jsonOf(t, await run(['role', 'update', 'Moderators', '--permission', 'board:read', '--json'])), { permissions: ['board:read'] });

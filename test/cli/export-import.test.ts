@@ -63,7 +63,7 @@ test('export, then import into a new board: the same rows with the same ids, set
   t.is(imported.code, 0, imported.stderr);
   t.regex(imported.stderr, /note: created the data directory .*target/);
   t.regex(imported.stdout, /^Imported from .*source\.json:\nSECTION +IMPORTED +SKIPPED +REFUSED\nusers +2 +0 +0\n/);
-  t.regex(imported.stdout, /Settings and the @everyone role: taken from the file/);
+  t.regex(imported.stdout, /Settings and the @everyone and Team roles: taken from the file/);
   t.regex(imported.stdout, /\ncomments +5 +0 +0\n/);
   t.deepEqual(await exported(t, target, join(root, 'target.json')), original);
   const served = await servedComments(target);

@@ -75,8 +75,8 @@ function commentRow(isInternal: boolean): CommentRow {
 
 function commentData(isInternal = false): WebhookEventData['comment.created'] {
   const entry: ActivityRow = { id: 'a1', postId: postRow.id, commentId: 'c1', type: 'comment', createdAt: AT };
-  const { comment, author } = toActivityView(entry, commentRow(isInternal), grace);
-  return { post: postView, comment, author };
+  const { comment } = toActivityView(entry, commentRow(isInternal), grace, false);
+  return { post: postView, comment, author: toPublicUser(grace) };
 }
 
 const vote = { voteId: voteRow.id, user: toPublicUser(grace) };
