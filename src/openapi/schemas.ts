@@ -26,6 +26,11 @@ const POST_FIELDS: Record<string, Schema> = {
     ...nullable(ref('RoadmapRef')),
     description: 'The roadmap status; null when none, or when the roadmap is hidden from the caller.',
   },
+  commentsCount: {
+    ...count,
+    description:
+      'feedbackd’s extension (API.md §8.9): the post’s public comments and replies. Internal comments never count, whoever asks; deleted ones are gone and do not count.',
+  },
   voters: ref('Voters'),
 };
 
@@ -184,6 +189,9 @@ export const schemas: Record<string, Schema> = {
     {
       boardId: uuid,
       name: string,
+      description: nullable(
+        text('feedbackd’s extension (API.md §8.9): what the board is for, at most 300 characters; null when none. Clients that do not know it ignore it.'),
+      ),
       url: string,
       color: hexColor,
       display: { type: 'boolean', description: 'false = hidden.' },

@@ -221,3 +221,15 @@ test('the Team role follows the settings: the file’s taken into a board withou
   t.regex(kept.lines.join('\n'), /skipped roles Staff \(49705713-5735-4a2e-96fd-601d49c31447\): seeded role: this board keeps its own/);
   t.like(await used.ctx.storage.roles.get(TEAM_ROLE_ID), { name: 'Team', permissions: [...TEAM_PERMISSIONS] });
 });
+
+test('a board of a file written before descriptions existed is imported without one; a described one keeps it', async (t) => {
+  const { ctx, run } = await board(t, false);
+  const old = { id: randomUUID(), name: 'Old', url: 'old', color: 'aabbcc', display: true, viewVoters: true, createdAt: T, updatedAt: T };
+  const described = { ...old, id: randomUUID(), url: 'described', description: 'What it is for' };
+  const summary = await run({ boards: [old, described] });
+  t.deepEqual(summary.counts.boards, { imported: 2, skipped: 0, refused: 0 });
+  t.deepEqual(await ctx.storage.boards.get(old.id), { ...old, description: null });
+  t.deepEqual(await ctx.storage.boards.get(described.id), described);
+  const refused = await run({ boards: [{ ...old, id: randomUUID(), url: 'long', description: 'x'.repeat(301) }] }).catch((error: Error) => error);
+  t.regex(String(refused), /boards\[0\] field description: .*cannot exceed 300 characters/);
+});

@@ -46,6 +46,11 @@ test('board and roadmap commands print one line per change, aligned tables, and 
   t.regex(updated.stdout, /^Updated board staff \(.*\): "Team", color [0-9a-f]{6}, public, voters shown\.\n$/);
   t.deepEqual(jsonOf(t, await run(['board', 'list', '--json'])).map((item: { name: string }) => item.name), ['Feature requests', 'Team']);
   t.regex((await run(['board', 'delete', 'features'])).stdout, /^Deleted board features \(.*\); it had no posts\.\n$/);
+  const described = await run(['board', 'create', '--name', 'Bugs', '--description', '  What is broken  ']);
+  t.regex(described.stdout, /^Created board bugs \(.*\): "Bugs", color [0-9a-f]{6}, hidden, voters shown\. It says: "What is broken"\.\n$/);
+  t.like(jsonOf(t, await run(['board', 'update', 'bugs', '--description', 'Crashes and wrong answers', '--json'])), { description: 'Crashes and wrong answers' });
+  t.like(jsonOf(t, await run(['board', 'update', 'bugs', '--description', '', '--json'])), { name: 'Bugs', description: null }, '"" clears it');
+  t.regex((await run(['board', 'create', '--name', 'Long', '--description', 'x'.repeat(301)])).stderr, /description cannot exceed 300 characters/);
 
   for (const name of ['Planned', 'Doing', 'Done']) await run(['roadmap', 'create', '--name', name, '--url', name, '--display']);
   const moved = await run(['roadmap', 'move', 'done', '--to', '1']);
@@ -153,7 +158,7 @@ test('wrong arguments and refusals: exit 1 with one clear line (the API message 
     [['board', 'create', '--name', 'X', '--color', 'zz'], 'Color must be exactly 6 characters'],
     [['board', 'create', '--name', 'X', '--display', '--hidden'], "option '--hidden' cannot be used with option '--display'"],
     [['board', 'update', 'nope', '--name', 'X'], 'Board not found: nope'],
-    [['board', 'update', 'nope'], 'Nothing to change: give at least one of --name, --url, --color, --display, --hidden, --view-voters or --no-view-voters'],
+    [['board', 'update', 'nope'], 'Nothing to change: give at least one of --name, --url, --color, --description, --display, --hidden, --view-voters or --no-view-voters'],
     [['roadmap', 'move', 'nope', '--to', '1'], 'Roadmap not found: nope'],
     [['roadmap', 'move', 'x'], "required option '--to <position>' not specified"],
     [['post', 'list', '--limit', 'many'], 'limit must be an integer between 1 and 100'],

@@ -79,8 +79,9 @@ async function useEveryFeature(server: TestServer, sink: SmtpSink, hooks: { good
   await must(server, 'PUT', `/roles/${TEAM_ROLE_ID}/users/${follower.id}`, owner);
   await must(server, 'PATCH', '/roles', owner, { id: TEAM_ROLE_ID, description: 'Our support crew' });
 
-  const ideas = (await must(server, 'POST', '/boards', owner, { name: 'Ideas', url: 'ideas', display: true })).board;
+  const ideas = (await must(server, 'POST', '/boards', owner, { name: 'Ideas', url: 'ideas', display: true, description: 'What we could build' })).board;
   const hidden = (await must(server, 'POST', '/boards', owner, { name: 'Staff only', url: 'staff', display: false, view_voters: false })).board;
+  await must(server, 'PATCH', '/boards', owner, { boardId: hidden.boardId, description: 'Only the team reads this' });
   const planned = (await must(server, 'POST', '/roadmaps', owner, { name: 'Planned', url: 'planned', display: true })).roadmap;
   const later = (await must(server, 'POST', '/roadmaps', owner, { name: 'Later', url: 'later', display: false })).roadmap;
   await must(server, 'PATCH', '/roadmaps/sort', owner, { from: { id: planned.id, index: planned.index }, to: { id: later.id, index: later.index } });

@@ -36,8 +36,14 @@ const addTeamRole: UpgradeStep = (doc) => {
   return { ...doc, tables: { ...doc.tables, roles: [...roles, teamRole(new Date().toISOString())] } };
 };
 
+/** Version 4 → 5 (issue 27): boards have a description, none yet. */
+const addBoardDescriptions: UpgradeStep = (doc) => ({
+  ...doc,
+  tables: { ...doc.tables, boards: (doc.tables.boards ?? []).map((board) => ({ ...board, description: (board as { description?: unknown }).description ?? null })) },
+});
+
 /** Entry `i` upgrades version `i + 1` to `i + 2`. */
-export const UPGRADE_STEPS: readonly UpgradeStep[] = [addCommentTables, addNoticeTables, addTeamRole];
+export const UPGRADE_STEPS: readonly UpgradeStep[] = [addCommentTables, addNoticeTables, addTeamRole, addBoardDescriptions];
 
 /** Refuses a document this code cannot read: a newer schema version, or no version at all. */
 export function assertReadableVersion(doc: RawDocument, file: string, target = SCHEMA_VERSION): void {

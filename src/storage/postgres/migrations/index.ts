@@ -4,6 +4,7 @@ import { POST_SEARCH_MIGRATION } from './003-post-search.js';
 import { USER_SEARCH_MIGRATION } from './004-user-search.js';
 import { NOTICES_MIGRATION } from './005-notices.js';
 import { TEAM_ROLE_MIGRATION } from './006-team-role.js';
+import { BOARD_DESCRIPTION_MIGRATION } from './007-board-description.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -24,6 +25,8 @@ export const MIGRATIONS: readonly Migration[] = [
   NOTICES_MIGRATION,
   // The Team role (issue 27).
   TEAM_ROLE_MIGRATION,
+  // Board descriptions (issue 27).
+  BOARD_DESCRIPTION_MIGRATION,
 ];
 
 /** The storage schema version the rows of a database follow once migration `id` is its newest (0: none). */
