@@ -7,7 +7,7 @@ import { pickFields } from './pick-fields.js';
 import { systemActor } from './system-actor.js';
 
 /** The fields of `POST`/`PATCH /boards` a command may send (API.md §4.6.7–8), under the API's names. */
-const BOARD_FIELDS = ['name', 'url', 'color', 'display', 'view_voters'] as const;
+const BOARD_FIELDS = ['name', 'url', 'color', 'display', 'view_voters', 'description'] as const;
 
 /**
  * `feedbackd board …`: `board` names a board by url or id; the other arguments are the API's body

@@ -8,6 +8,7 @@ export type FieldKind =
   | 'string'
   | 'string?'
   | '~string'
+  | '~string?'
   | 'boolean'
   | '~boolean'
   | 'integer'
@@ -28,6 +29,7 @@ const RULES: Record<FieldKind, { test: (value: unknown) => boolean; text: string
   string: { test: (value) => typeof value === 'string', text: 'a string' },
   'string?': { test: (value) => value === null || typeof value === 'string', text: 'a string or null' },
   '~string': { test: (value) => value === undefined || typeof value === 'string', text: 'a string when present' },
+  '~string?': { test: (value) => value === undefined || value === null || typeof value === 'string', text: 'a string or null when present' },
   boolean: { test: (value) => typeof value === 'boolean', text: 'true or false' },
   '~boolean': { test: (value) => value === undefined || typeof value === 'boolean', text: 'true or false when present' },
   integer: { test: (value) => Number.isSafeInteger(value), text: 'an integer' },

@@ -27,7 +27,8 @@ import type { FieldSpec } from './export-fields.js';
  * field is absent).
  *
  * Versions: 1 has every section but `comments` (a `comments` field in a version-1 file is not
- * read); 2 adds `comments`.
+ * read); 2 adds `comments`. A board's `description` (issue 27) may be absent in files written
+ * before it existed: the board is imported without one.
  */
 
 /** The `format` field of an export file. */
@@ -113,7 +114,7 @@ export const SECTION_FIELDS: Readonly<Record<SectionName, FieldSpec>> = {
   },
   roles: { id: 'uuid', name: 'string', description: 'string?', isSystem: 'boolean', permissions: 'strings', ...TIMES },
   roleAssignments: { id: 'uuid', userId: 'uuid', roleId: 'uuid', createdAt: 'time' },
-  boards: { id: 'uuid', name: 'string', url: 'string', color: 'string', display: 'boolean', viewVoters: 'boolean', ...TIMES },
+  boards: { id: 'uuid', name: 'string', description: '~string?', url: 'string', color: 'string', display: 'boolean', viewVoters: 'boolean', ...TIMES },
   roadmaps: { id: 'uuid', name: 'string', url: 'string', color: 'string', index: 'integer', display: 'boolean', ...TIMES },
   posts: {
     id: 'uuid',

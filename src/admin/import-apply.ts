@@ -1,6 +1,7 @@
 import { AppError } from '../errors.js';
 import type { ServiceContext } from '../services/context.js';
 import type { Repositories, RoleRow } from '../storage/types.js';
+import { SEEDED_ROLE_IDS } from '../storage/seed.js';
 import { type ExportFile, SECTION_NAMES, type SectionName } from './export-format.js';
 import { conflictLine, type Decision, decide, decisionLines } from './import-decide.js';
 import { type ImportReport, rowLine } from './import-report.js';
@@ -78,9 +79,9 @@ function record(report: ImportReport, section: SectionName, row: FileRow, decisi
 }
 
 /**
- * The site settings and the system roles (@everyone) are the board's defaults, not rows of their
- * own: taken from the file into a board without users, otherwise the board keeps its own.
- * `systemRoles` are the file's system roles the board had before the import.
+ * The site settings and the seeded roles (@everyone, Team) are the board's defaults, not rows of
+ * their own: taken from the file into a board without users, otherwise the board keeps its own.
+ * `systemRoles` are the file's seeded roles the board had before the import.
  */
 export async function applyDefaults(
   ctx: ServiceContext,
@@ -95,7 +96,8 @@ export async function applyDefaults(
     report.settings = 'kept';
     for (const role of systemRoles) {
       report.count('roles', 'skipped');
-      report.line(rowLine('skipped', 'roles', role.name, role.id, 'system role: this board keeps its own (it already has users)'));
+      const kind = role.isSystem ? 'system' : 'seeded';
+      report.line(rowLine('skipped', 'roles', role.name, role.id, `${kind} role: this board keeps its own (it already has users)`));
     }
     return;
   }
@@ -107,11 +109,11 @@ export async function applyDefaults(
   for (const _role of systemRoles) report.count('roles', 'imported');
 }
 
-/** The file's system roles that the board already has (matched by id). */
+/** The file's seeded roles that the board already has (matched by their fixed ids). */
 export async function existingSystemRoles(ctx: ServiceContext, roles: readonly RoleRow[]): Promise<RoleRow[]> {
   const found: RoleRow[] = [];
   for (const role of roles) {
-    if (role.isSystem && (await ctx.storage.roles.get(role.id)) !== undefined) found.push(role);
+    if (SEEDED_ROLE_IDS.has(role.id) && (await ctx.storage.roles.get(role.id)) !== undefined) found.push(role);
   }
   return found;
 }

@@ -1,3 +1,4 @@
+import { SEEDED_ROLE_IDS } from '../storage/seed.js';
 import type { Repositories } from '../storage/types.js';
 import type { SectionName } from './export-format.js';
 import { rowLine } from './import-report.js';
@@ -7,7 +8,7 @@ import type { ImportState } from './import-state.js';
 /**
  * What becomes of one row of the file: imported (possibly adapted), skipped (its id is already
  * there, or a unique key is taken), refused (a reference it needs is missing), or `system` (a
- * system role the board already has: it follows the settings rule).
+ * seeded role, @everyone or Team, the board already has: it follows the settings rule).
  */
 export type Decision =
   | { outcome: 'imported'; adapted: Adapted; keys: UniqueKey[] }
@@ -18,7 +19,7 @@ export type Decision =
 export async function decide(section: SectionName, row: FileRow, tx: Repositories, state: ImportState): Promise<Decision> {
   const rule = SECTION_RULES[section];
   if (await state.isAvailable(section, row.id, tx)) {
-    if (section === 'roles' && (row as FileRow<'roles'>).isSystem) return { outcome: 'system' };
+    if (section === 'roles' && SEEDED_ROLE_IDS.has(row.id)) return { outcome: 'system' };
     return { outcome: 'skipped', reason: 'a row with this id is already there' };
   }
   const keys = rule.uniques(row);

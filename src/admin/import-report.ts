@@ -14,7 +14,7 @@ export interface ImportSummary {
   lines: string[];
   /** Lines left out past MAX_LINES. */
   linesLeftOut: number;
-  /** Settings and the @everyone role: taken from the file (into a board without users), kept, or absent from the file. */
+  /** Settings and the seeded roles (@everyone, Team): taken from the file (into a board without users), kept, or absent from the file. */
   settings: 'imported' | 'kept' | 'absent';
   /** Top-level fields of the file this version does not read (sections of a later feedbackd). */
   unknownSections: string[];

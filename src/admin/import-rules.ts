@@ -108,7 +108,8 @@ export const SECTION_RULES: Readonly<Record<SectionName, SectionRule>> = {
       const { url } = row as FileRow<'boards'>;
       return [{ rule: 'board url', value: url, taken: async (tx) => (await tx.boards.getByUrl(url)) !== undefined }];
     },
-    adapt: asIs,
+    // Files written before boards had a description (issue 27) have none to give.
+    adapt: async (row) => ({ row: { ...row, description: (row as FileRow<'boards'>).description ?? null }, notes: [] }),
     insert: (tx, row) => tx.boards.insert(row as unknown as BoardRow),
     label: (row) => (row as FileRow<'boards'>).url,
   },

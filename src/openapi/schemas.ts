@@ -26,6 +26,11 @@ const POST_FIELDS: Record<string, Schema> = {
     ...nullable(ref('RoadmapRef')),
     description: 'The roadmap status; null when none, or when the roadmap is hidden from the caller.',
   },
+  commentsCount: {
+    ...count,
+    description:
+      'feedbackd’s extension (API.md §8.9): the post’s public comments and replies. Internal comments never count, whoever asks; deleted ones are gone and do not count.',
+  },
   voters: ref('Voters'),
 };
 
@@ -68,6 +73,20 @@ export const schemas: Record<string, Schema> = {
     'returned by setup, signup and login.',
   ),
   PublicUser: answer({ userId: uuid, name: string, avatar: string, username: string }, 'a.k.a. Author'),
+  CommentAuthor: answer(
+    {
+      userId: uuid,
+      name: string,
+      avatar: string,
+      username: string,
+      isTeam: {
+        type: 'boolean',
+        description:
+          'feedbackd’s extension (API.md §8.9): true when the author is the owner or holds a role beyond @everyone (the Team role a new board starts with, or any other), so clients can mark answers from the team.',
+      },
+    },
+    'The author of a comment: a PublicUser and whether they answer for the team.',
+  ),
   Profile: answer(
     {
       userId: uuid,
@@ -170,6 +189,9 @@ export const schemas: Record<string, Schema> = {
     {
       boardId: uuid,
       name: string,
+      description: nullable(
+        text('feedbackd’s extension (API.md §8.9): what the board is for, at most 300 characters; null when none. Clients that do not know it ignore it.'),
+      ),
       url: string,
       color: hexColor,
       display: { type: 'boolean', description: 'false = hidden.' },
@@ -290,7 +312,7 @@ export const schemas: Record<string, Schema> = {
       type: { type: 'string', const: 'comment' },
       created_at: timestamp,
       comment: ref('Comment'),
-      author: ref('PublicUser'),
+      author: ref('CommentAuthor'),
     },
     'An entry of a post’s activity: a comment and its author. `id` is the entry’s own id, not the comment’s.',
   ),

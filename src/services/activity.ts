@@ -4,6 +4,7 @@ import type { ServiceContext, Viewer } from './context.js';
 import { foundPage, pageRequest, parsePaging } from './pagination.js';
 import { can } from './permissions.js';
 import { findVisiblePost } from './post-lookup.js';
+import { teamMembers } from './team-members.js';
 import { type CommentVisibility, parseCommentVisibility } from './validation/comments.js';
 import { lookupKey } from './validation/fields.js';
 import type { QueryInput } from './validation/query.js';
@@ -30,15 +31,16 @@ function internalFilter(asked: ReadonlySet<CommentVisibility>): boolean | undefi
   return asked.has('internal');
 }
 
-/** Fetches comments and authors in batches; an entry whose comment a concurrent delete just removed is left out. */
+/** Fetches comments, authors and their team standing in batches; an entry whose comment a concurrent delete just removed is left out. */
 async function renderActivity(storage: Storage, entries: ActivityRow[]): Promise<ActivityView[]> {
   const comments = await storage.comments.getMany(entries.map((entry) => entry.commentId));
   const authors = await storage.users.getMany([...new Set([...comments.values()].map((comment) => comment.userId))]);
+  const team = await teamMembers(storage, authors.values());
   const views: ActivityView[] = [];
   for (const entry of entries) {
     const comment = comments.get(entry.commentId);
     const author = comment && authors.get(comment.userId);
-    if (comment && author) views.push(toActivityView(entry, comment, author));
+    if (comment && author) views.push(toActivityView(entry, comment, author, team.has(author.id)));
   }
   return views;
 }

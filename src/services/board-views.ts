@@ -4,6 +4,8 @@ import type { BoardRow, Repositories } from '../storage/types.js';
 export interface Board {
   boardId: string;
   name: string;
+  /** feedbackd's extension (API.md §8.9). */
+  description: string | null;
   url: string;
   color: string;
   display: boolean;
@@ -18,6 +20,7 @@ export function toBoard(board: BoardRow, postCount: number): Board {
   return {
     boardId: board.id,
     name: board.name,
+    description: board.description,
     url: board.url,
     color: board.color,
     display: board.display,

@@ -85,6 +85,7 @@ export async function createBoard(ctx: ServiceContext, actor: Actor, body: Body)
   const board: Omit<BoardRow, 'url'> = {
     id: randomUUID(),
     name: input.name,
+    description: input.description,
     color: input.color ?? randomBytes(3).toString('hex'),
     display: input.display,
     viewVoters: input.viewVoters,

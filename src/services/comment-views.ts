@@ -13,13 +13,18 @@ export interface CommentView {
   updated_at: string;
 }
 
+/** A comment's author: PublicUser (API.md §3.3) and whether they answer for the team (§8.9). */
+export interface CommentAuthor extends PublicUser {
+  isTeam: boolean;
+}
+
 /** API.md §3.15 Activity. */
 export interface ActivityView {
   id: string;
   type: 'comment';
   created_at: string;
   comment: CommentView;
-  author: PublicUser;
+  author: CommentAuthor;
 }
 
 /** A comment as the API shows it (API.md §3.15). */
@@ -36,13 +41,13 @@ export function toCommentView(comment: CommentRow): CommentView {
   };
 }
 
-/** An activity entry with its comment and the comment's author (API.md §3.15). */
-export function toActivityView(entry: ActivityRow, comment: CommentRow, author: UserRow): ActivityView {
+/** An activity entry with its comment and the comment's author (API.md §3.15, `isTeam` of §8.9). */
+export function toActivityView(entry: ActivityRow, comment: CommentRow, author: UserRow, isTeam: boolean): ActivityView {
   return {
     id: entry.id,
     type: entry.type,
     created_at: entry.createdAt,
     comment: toCommentView(comment),
-    author: toPublicUser(author),
+    author: { ...toPublicUser(author), isTeam },
   };
 }

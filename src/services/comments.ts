@@ -9,6 +9,7 @@ import { recordEvent } from './outbox/record.js';
 import { can, requirePermission } from './permissions.js';
 import { findVisiblePost } from './post-lookup.js';
 import { toPublicUser } from './post-views.js';
+import { teamMembers } from './team-members.js';
 import { type CommentChanges, parseCommentChanges, parseNewComment } from './validation/comments.js';
 import { type Body, lookupKey } from './validation/fields.js';
 
@@ -42,7 +43,8 @@ export function createComment(ctx: ServiceContext, actor: Actor, postIdParam: st
     const entry = await tx.activities.insert({ id: randomUUID(), postId: post.id, commentId: comment.id, type: 'comment', createdAt: now });
     // The team's internal notes never leave the site: not to webhooks, not to subscribers.
     if (!comment.isInternal) await recordEvent(tx, 'comment.created', post.id, actor, { comment: toCommentView(comment), author: toPublicUser(actor.user) });
-    return toActivityView(entry, comment, actor.user);
+    const team = await teamMembers(tx, [actor.user]);
+    return toActivityView(entry, comment, actor.user, team.has(actor.user.id));
   });
 }
 

@@ -5,7 +5,7 @@ import type { PostView, PostViewSources, ViewerVote } from './post-views.js';
  * Listed posts as cached JSON. Rows are immutable (an engine that keeps them, as the JSON-file
  * one does, hands out the same object until the row changes), so a post's view — with its board,
  * roadmap, author and newest voters — stays right while every row it was built from is the same
- * object. It is built and serialised once; each request adds only the viewer's own vote, which is
+ * object and its count of public comments is the same number. It is built and serialised once; each request adds only the viewer's own vote, which is
  * the last field of the view. Engines that read fresh rows each time simply never hit the cache.
  * The cache holds one server's process memory only: it is never shared or written anywhere.
  */
@@ -15,6 +15,8 @@ interface Built {
   author: UserRow;
   board: BoardRow | undefined;
   roadmap: RoadmapRow | undefined;
+  /** Public comments: a new one, a deletion or an edit of `is_internal` changes it, and so the view. */
+  comments: number;
   count: number;
   recent: readonly VoteRow[];
   voters: readonly UserRow[];
@@ -54,14 +56,14 @@ export function cachedView(post: PostRow, sources: PostViewSources, build: () =>
   const author = sources.users.get(post.userId)!;
   const board = post.boardId ? sources.boards.get(post.boardId) : undefined;
   const roadmap = post.roadmapId ? sources.roadmaps.get(post.roadmapId) : undefined;
+  const comments = sources.comments.get(post.id) ?? 0;
   const summary = sources.votes.get(post.id);
   const recent = summary?.recent ?? [];
   const voters = recent.map((vote) => sources.users.get(vote.userId)!);
   const known = recall(post);
-  if (known && known.author === author && known.board === board && known.roadmap === roadmap && sameVotes(known, summary, recent, voters)) {
-    return known.view;
-  }
-  const entry: Built = { author, board, roadmap, count: summary?.count ?? 0, recent, voters, view: build() };
+  const sameSources = known && known.author === author && known.board === board && known.roadmap === roadmap && known.comments === comments;
+  if (sameSources && sameVotes(known, summary, recent, voters)) return known.view;
+  const entry: Built = { author, board, roadmap, comments, count: summary?.count ?? 0, recent, voters, view: build() };
   remember(post, entry);
   shared.set(entry.view, entry);
   return entry.view;

@@ -49,7 +49,7 @@ export interface RoadmapRef {
   color: string;
 }
 
-/** API.md §3.6. */
+/** API.md §3.6, with `commentsCount` (§8.9) before `voters`, whose `viewerVote` stays the last field (post-fragments.ts). */
 export interface PostView {
   postId: string;
   title: string;
@@ -60,6 +60,7 @@ export interface PostView {
   board: BoardRef | null;
   author: PublicUser;
   roadmap: RoadmapRef | null;
+  commentsCount: number;
   voters: Voters;
 }
 
@@ -84,6 +85,8 @@ export interface PostViewSources {
   /** Only the roadmaps the viewer may see; others render as null. */
   roadmaps: ReadonlyMap<string, RoadmapRow>;
   votes: ReadonlyMap<string, VoteSummary>;
+  /** Public comments and replies per post (internal ones never count, API.md §8.9). */
+  comments: ReadonlyMap<string, number>;
 }
 
 // Rows are immutable (an update stores a new object), so a view computed from a row stays right for
@@ -153,6 +156,7 @@ function buildPostView(post: PostRow, sources: PostViewSources): PostView {
     board: board ? toBoardRef(board) : null,
     author: toPublicUser(sources.users.get(post.userId)!),
     roadmap: roadmap ? toRoadmapRef(roadmap) : null,
+    commentsCount: sources.comments.get(post.id) ?? 0,
     voters: toVoters(summary && { ...summary, viewerVote: null }, sources.users),
   };
 }

@@ -170,7 +170,7 @@ async function visibleBoardIds(storage: Repositories, viewer: Viewer, ids: reado
   return [...boards.values()].filter((board) => isVisibleBoard(viewer, board)).map((board) => board.id);
 }
 
-/** Fetches authors, voters, boards, roadmaps and vote summaries in batches, then renders. */
+/** Fetches authors, voters, boards, roadmaps, vote summaries and comment counts in batches, then renders. */
 export function renderPosts(ctx: ServiceContext, viewer: Viewer, posts: PostRow[]): Promise<PostView[]> {
   return renderPostsFrom(ctx.storage, viewer, posts);
 }
@@ -178,20 +178,18 @@ export function renderPosts(ctx: ServiceContext, viewer: Viewer, posts: PostRow[
 /** `renderPosts` over any repositories, a transaction's included. */
 export async function renderPostsFrom(storage: Repositories, viewer: Viewer, posts: PostRow[]): Promise<PostView[]> {
   if (posts.length === 0) return [];
-  const votes = await storage.votes.summarize(
-    posts.map((post) => post.id),
-    RECENT_VOTES,
-    viewer?.user.id ?? null,
-  );
+  const postIds = posts.map((post) => post.id);
+  const votes = await storage.votes.summarize(postIds, RECENT_VOTES, viewer?.user.id ?? null);
   const userIds = new Set(posts.map((post) => post.userId));
   for (const summary of votes.values()) for (const vote of summary.recent) userIds.add(vote.userId);
-  const [users, boards, roadmaps] = await Promise.all([
+  const [users, boards, roadmaps, comments] = await Promise.all([
     storage.users.getMany([...userIds]),
     storage.boards.getMany(presentIds(posts.map((post) => post.boardId))),
     storage.roadmaps.getMany(presentIds(posts.map((post) => post.roadmapId))),
+    storage.comments.countPublicByPosts(postIds),
   ]);
   for (const [id, roadmap] of roadmaps) if (!isVisibleRoadmap(viewer, roadmap)) roadmaps.delete(id);
-  return posts.map((post) => toPostView(post, { users, boards, roadmaps, votes }));
+  return posts.map((post) => toPostView(post, { users, boards, roadmaps, votes, comments }));
 }
 
 function presentIds(ids: Array<string | null>): string[] {

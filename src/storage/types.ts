@@ -57,6 +57,8 @@ export interface UserRoleRow {
 export interface BoardRow {
   id: string;
   name: string;
+  /** What the board is for (issue 27): trimmed, 1..300 code points, or null. Storage schema 5. */
+  description: string | null;
   url: string;
   color: string;
   display: boolean;
@@ -513,6 +515,8 @@ export interface CommentsRepo extends TableRepo<CommentRow> {
   deleteByPost(postId: string): Promise<number>;
   /** Comments of every post, newest first by (createdAt, id): `limit` of them after the `skip` newest. */
   newest(limit: number, skip: number): Promise<CommentRow[]>;
+  /** The number of public comments, replies included (`isInternal` false), on each post id asked for (0 for none). */
+  countPublicByPosts(postIds: readonly string[]): Promise<Map<string, number>>;
 }
 
 /** Which page of a post's activity to read: `internal` true = entries of internal comments, false = of public ones, absent = all. */

@@ -58,6 +58,7 @@ export async function createBoard(ctx: ServiceContext, fields: Partial<BoardRow>
     tx.boards.insert({
       id: randomUUID(),
       name: `Board ${id}`,
+      description: null,
       url: `board-${id}`,
       color: '2f6fdb',
       display: true,

@@ -33,7 +33,7 @@ export async function seedBoard(dataDir: string): Promise<SeededBoard> {
     const member = await createMember(ctx, { email: 'bob@example.org', permissions: ['post:create'] });
     // A real hash: a backup holding anything else is refused (restore checks every row like the API).
     await ctx.storage.users.update(member.user.id, { passwordHash: await bcrypt.hash('bob password', 4) });
-    const board = await createBoard(ctx, { url: 'ideas', name: 'Ideas' });
+    const board = await createBoard(ctx, { url: 'ideas', name: 'Ideas', description: 'What we could build next' });
     const roadmap = await createRoadmap(ctx, { url: 'planned', name: 'Planned' });
     const first = await createPostAt(ctx, owner, { title: 'Dark mode', createdAt: '2024-01-01T10:00:00.000Z', boardId: board.id, roadmapId: roadmap.id });
     const second = await createPostAt(ctx, member.user, { title: 'Export to CSV', createdAt: '2024-01-02T10:00:00.000Z', boardId: board.id });

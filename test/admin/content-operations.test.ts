@@ -145,7 +145,7 @@ test('roles: created and updated with the API rules, found by name in any case, 
   t.is(await failure(op(ctx, 'role.create', { name: 'MODS' })), 'ROLE_NAME_EXISTS: Role name already exists');
 
   const listed = await op(ctx, 'role.list');
-  t.like(listed, [{ name: '@everyone', isSystem: true }, { name: 'Mods', permissions: ['post:update', 'post:destroy'] }]);
+  t.like(listed, [{ name: '@everyone', isSystem: true }, { name: 'Team', isSystem: false }, { name: 'Mods', permissions: ['post:update', 'post:destroy'] }]);
   t.like(await op(ctx, 'role.show', { role: 'mods' }), { id: created.role.id, permissions: ['post:update', 'post:destroy'] });
   t.like(await op(ctx, 'role.update', { role: created.role.id, permissions: [] }), { role: { name: 'Mods' }, permissions: [] });
   t.like(await op(ctx, 'role.update', { role: 'Mods', name: 'Moderators', permissions: ['board:read'] }), { role: { name: 'Moderators' } });

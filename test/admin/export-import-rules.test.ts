@@ -7,6 +7,7 @@ import { importData } from '../../src/admin/import.js';
 import type { ImportSummary } from '../../src/admin/import-report.js';
 import type { ServiceContext } from '../../src/services/context.js';
 import { getSiteSettings } from '../../src/services/settings.js';
+import { DEFAULT_SETTINGS, TEAM_PERMISSIONS, TEAM_ROLE_ID, teamRole } from '../../src/storage/seed.js';
 import { createRoadmap, OWNER } from '../_helpers/personas.js';
 import { openBoard, seedBoard } from './backup-fixtures.js';
 
@@ -204,4 +205,31 @@ test('gravatar in an export\'s settings is imported; anything but true or false 
   const summary = await run({ settings: { ...OLDER_SETTINGS, gravatar: false }, ...author().sections });
   t.is(summary.settings, 'imported');
   t.like(await getSiteSettings(ctx), { title: 'Older board', gravatar: false });
+});
+
+test('the Team role follows the settings: the file’s taken into a board without users, the board’s own kept otherwise', async (t) => {
+  const staff = { ...teamRole(T), name: 'Staff', permissions: ['comment:view_internal'] };
+  const sections = { settings: DEFAULT_SETTINGS, roles: [staff] };
+  const fresh = await board(t, false);
+  const taken = await fresh.run(sections);
+  t.deepEqual(taken.counts.roles, { imported: 1, skipped: 0, refused: 0 });
+  t.deepEqual(await fresh.ctx.storage.roles.get(TEAM_ROLE_ID), staff);
+
+  const used = await board(t, true);
+  const kept = await used.run(sections);
+  t.deepEqual(kept.counts.roles, { imported: 0, skipped: 1, refused: 0 });
+  t.regex(kept.lines.join('\n'), /skipped roles Staff \(49705713-5735-4a2e-96fd-601d49c31447\): seeded role: this board keeps its own/);
+  t.like(await used.ctx.storage.roles.get(TEAM_ROLE_ID), { name: 'Team', permissions: [...TEAM_PERMISSIONS] });
+});
+
+test('a board of a file written before descriptions existed is imported without one; a described one keeps it', async (t) => {
+  const { ctx, run } = await board(t, false);
+  const old = { id: randomUUID(), name: 'Old', url: 'old', color: 'aabbcc', display: true, viewVoters: true, createdAt: T, updatedAt: T };
+  const described = { ...old, id: randomUUID(), url: 'described', description: 'What it is for' };
+  const summary = await run({ boards: [old, described] });
+  t.deepEqual(summary.counts.boards, { imported: 2, skipped: 0, refused: 0 });
+  t.deepEqual(await ctx.storage.boards.get(old.id), { ...old, description: null });
+  t.deepEqual(await ctx.storage.boards.get(described.id), described);
+  const refused = await run({ boards: [{ ...old, id: randomUUID(), url: 'long', description: 'x'.repeat(301) }] }).catch((error: Error) => error);
+  t.regex(String(refused), /boards\[0\] field description: .*cannot exceed 300 characters/);
 });

@@ -77,7 +77,7 @@ async function seedDataDir(config: Config, plan: SeedPlan): Promise<Seeded> {
   await storage.transaction(async (tx) => {
     for (const [i, id] of boardIds.entries()) {
       await tx.boards.insert({
-        id, name: `Board ${i}`, url: `board-${i}`, color: '2f6fdb', display: true,
+        id, name: `Board ${i}`, description: null, url: `board-${i}`, color: '2f6fdb', display: true,
         viewVoters: true, createdAt: iso(i), updatedAt: iso(i),
       });
     }

@@ -46,6 +46,11 @@ test('board and roadmap commands print one line per change, aligned tables, and 
   t.regex(updated.stdout, /^Updated board staff \(.*\): "Team", color [0-9a-f]{6}, public, voters shown\.\n$/);
   t.deepEqual(jsonOf(t, await run(['board', 'list', '--json'])).map((item: { name: string }) => item.name), ['Feature requests', 'Team']);
   t.regex((await run(['board', 'delete', 'features'])).stdout, /^Deleted board features \(.*\); it had no posts\.\n$/);
+  const described = await run(['board', 'create', '--name', 'Bugs', '--description', '  What is broken  ']);
+  t.regex(described.stdout, /^Created board bugs \(.*\): "Bugs", color [0-9a-f]{6}, hidden, voters shown\. It says: "What is broken"\.\n$/);
+  t.like(jsonOf(t, await run(['board', 'update', 'bugs', '--description', 'Crashes and wrong answers', '--json'])), { description: 'Crashes and wrong answers' });
+  t.like(jsonOf(t, await run(['board', 'update', 'bugs', '--description', '', '--json'])), { name: 'Bugs', description: null }, '"" clears it');
+  t.regex((await run(['board', 'create', '--name', 'Long', '--description', 'x'.repeat(301)])).stderr, /description cannot exceed 300 characters/);
 
   for (const name of ['Planned', 'Doing', 'Done']) await run(['roadmap', 'create', '--name', name, '--url', name, '--display']);
   const moved = await run(['roadmap', 'move', 'done', '--to', '1']);
@@ -103,7 +108,8 @@ test('role and settings commands: tables, permissions one per line, holders, and
   t.regex(created.stdout, new RegExp(`^Created role "Moderators" \\(${UUID}\\) with 2 permissions: post:update, post:destroy\\.\\n$`));
   const table = (await run(['role', 'list'])).stdout.split('\n');
   t.is(table[0], `ID${' '.repeat(36)}NAME        SYSTEM  PERMISSIONS  DESCRIPTION`);
-  t.regex(table[2]!, new RegExp(`^${UUID}  Moderators  no {16}2  keep order$`));
+  t.regex(table[2]!, new RegExp(`^${UUID}  Team        no {15}24  Moderates posts, comments, boards and roadmaps$`), 'every board starts with it');
+  t.regex(table[3]!, new RegExp(`^${UUID}  Moderators  no {16}2  keep order$`));
   t.regex((await run(['role', 'show', 'moderators'])).stdout, /\nPermissions: {2}2\n {2}post:update\n {2}post:destroy\n$/);
   t.regex((await run(['role', 'update', 'Moderators', '--no-permissions'])).stdout, /^Updated role "Moderators" \(.*\) with no permissions\.\n$/);
   t.like(jsonOf(t, await run(['role', 'update', 'Moderators', '--permission', 'board:read', '--json'])), { permissions: ['board:read'] });
@@ -158,7 +164,7 @@ test('wrong arguments and refusals: exit 1 with one clear line (the API message 
     [['board', 'create', '--name', 'X', '--color', 'zz'], 'Color must be exactly 6 characters'],
     [['board', 'create', '--name', 'X', '--display', '--hidden'], "Option '--hidden' cannot be used with option '--display'"],
     [['board', 'update', 'nope', '--name', 'X'], 'Board not found: nope'],
-    [['board', 'update', 'nope'], 'Nothing to change: give at least one of --name, --url, --color, --display, --hidden, --view-voters or --no-view-voters'],
+    [['board', 'update', 'nope'], 'Nothing to change: give at least one of --name, --url, --color, --description, --display, --hidden, --view-voters or --no-view-voters'],
     [['roadmap', 'move', 'nope', '--to', '1'], 'Roadmap not found: nope'],
     [['roadmap', 'move', 'x'], "Required option '--to <position>' not specified"],
     [['post', 'list', '--limit', 'many'], 'limit must be an integer between 1 and 100'],

@@ -57,13 +57,14 @@ test('export, then import into a new board: the same rows with the same ids, set
   await seedBoard(source);
   const original = await exported(t, source, join(root, 'source.json'));
   t.like(original, { format: 'feedbackd-export', version: 2, includesPasswordHashes: true, counts: { users: 2, posts: 3, votes: 3, comments: 5 } });
+  t.like(original.boards, [{ url: 'ideas', description: 'What we could build next' }], 'a board carries its description');
 
   const target = join(root, 'target');
   const imported = await runInProcess(['import', join(root, 'source.json'), '--data', target]);
   t.is(imported.code, 0, imported.stderr);
   t.regex(imported.stderr, /note: created the data directory .*target/);
   t.regex(imported.stdout, /^Imported from .*source\.json:\nSECTION +IMPORTED +SKIPPED +REFUSED\nusers +2 +0 +0\n/);
-  t.regex(imported.stdout, /Settings and the @everyone role: taken from the file/);
+  t.regex(imported.stdout, /Settings and the @everyone and Team roles: taken from the file/);
   t.regex(imported.stdout, /\ncomments +5 +0 +0\n/);
   t.deepEqual(await exported(t, target, join(root, 'target.json')), original);
   const served = await servedComments(target);

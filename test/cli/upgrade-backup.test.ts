@@ -3,6 +3,7 @@
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import test from 'ava';
+import { SCHEMA_VERSION } from '../../src/storage/lowdb/document.ts';
 import { writePreUpgradeBackup } from '../../src/admin/pre-upgrade-backup.ts';
 import { testConfig } from '../_helpers/config.ts';
 import { seedBoard } from '../admin/backup-fixtures.ts';
@@ -38,7 +39,7 @@ test('a command that opens a version-1 database first writes a backup of it, whi
   const backup = JSON.parse(await readFile(join(data, 'backups', file!), 'utf8'));
   t.like(backup, { format: 'feedbackd-backup', schemaVersion: 1, engine: 'lowdb' });
   t.deepEqual(backup.tables.posts, v1.tables.posts);
-  t.is(JSON.parse(await readFile(join(data, 'db.json'), 'utf8')).schemaVersion, 3, 'and the database was upgraded');
+  t.is(JSON.parse(await readFile(join(data, 'db.json'), 'utf8')).schemaVersion, SCHEMA_VERSION, 'and the database was upgraded');
 
   const restored = join(dir, 'restored');
   const restore = await runInProcess(['restore', join(data, 'backups', file!), '--data', restored]);

@@ -17,8 +17,8 @@ export const NAME_TOO_LONG = { message: 'Board name cannot exceed 50 characters'
 export const HEX_LENGTH = { message: 'Color must be exactly 6 characters', code: 'BOARD_COLOR_HEX_LENGTH' };
 export const HEX_CHAR = { message: 'Color must be a valid hexadecimal value', code: 'BOARD_COLOR_HEX_CHAR' };
 
-/** The keys of API.md §3.10 Board, in order. */
-export const BOARD_KEYS = ['boardId', 'name', 'url', 'color', 'display', 'view_voters', 'post_count', 'createdAt', 'updatedAt'];
+/** The keys of API.md §3.10 Board, with `description` of §8.9, in order. */
+export const BOARD_KEYS = ['boardId', 'name', 'description', 'url', 'color', 'display', 'view_voters', 'post_count', 'createdAt', 'updatedAt'];
 
 /** A fixed timestamp `second` seconds into 2020 (before any "now"), so tests choose the order. */
 export const at = (second: number) => new Date(Date.UTC(2020, 0, 1, 0, 0, second)).toISOString();

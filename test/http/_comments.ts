@@ -14,10 +14,10 @@ export const FORBIDDEN = { message: 'You do not have permission to perform this 
 export const NOT_AUTHOR = { message: 'You are not the author of the comment', code: 'UNAUTHORIZED_NOT_AUTHOR' };
 export const NO_AUTH = { message: 'Authorization header missing', code: 'INVALID_AUTH_HEADER' };
 
-/** The keys of API.md §3.15 Comment and Activity and §3.3 PublicUser, in order. */
+/** The keys of API.md §3.15 Comment and Activity, and of a comment's author (§3.3 PublicUser and §8.9 `isTeam`), in order. */
 export const COMMENT_KEYS = ['id', 'parent_id', 'body', 'is_internal', 'is_edited', 'is_spam', 'created_at', 'updated_at'];
 export const ACTIVITY_KEYS = ['id', 'type', 'created_at', 'comment', 'author'];
-export const AUTHOR_KEYS = ['userId', 'name', 'avatar', 'username'];
+export const AUTHOR_KEYS = ['userId', 'name', 'avatar', 'username', 'isTeam'];
 export const ISO_MS_Z = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 /** A fixed timestamp `second` seconds into 2026-03-01 (before any "now"), so tests choose the order. */

@@ -12,6 +12,7 @@ import type { ParsedMail } from 'mailparser';
 import { startControlServer } from '../../src/admin/control-server.js';
 import { testMessage } from '../../src/services/mail/messages.js';
 import { MAIL_KINDS } from '../../src/storage/enumerations.js';
+import { TEAM_ROLE_ID } from '../../src/storage/seed.js';
 import type { DatabaseSnapshot, MailLogRow, Storage } from '../../src/storage/types.js';
 import { TEST_SECRET } from '../_helpers/config.js';
 import { TEST_ENGINE, testDatabaseUrl } from '../_helpers/engine.js';
@@ -74,9 +75,13 @@ async function useEveryFeature(server: TestServer, sink: SmtpSink, hooks: { good
     permissions: ['post:update', 'roadmap:assign', 'comment:create', 'comment:view_internal', 'comment:create_internal', 'board:read'],
   });
   await must(server, 'PUT', `/roles/${role.id}/users/${moderator.id}`, owner);
+  // The Team role every board starts with: given to a colleague (their comments carry isTeam), and edited.
+  await must(server, 'PUT', `/roles/${TEAM_ROLE_ID}/users/${follower.id}`, owner);
+  await must(server, 'PATCH', '/roles', owner, { id: TEAM_ROLE_ID, description: 'Our support crew' });
 
-  const ideas = (await must(server, 'POST', '/boards', owner, { name: 'Ideas', url: 'ideas', display: true })).board;
+  const ideas = (await must(server, 'POST', '/boards', owner, { name: 'Ideas', url: 'ideas', display: true, description: 'What we could build' })).board;
   const hidden = (await must(server, 'POST', '/boards', owner, { name: 'Staff only', url: 'staff', display: false, view_voters: false })).board;
+  await must(server, 'PATCH', '/boards', owner, { boardId: hidden.boardId, description: 'Only the team reads this' });
   const planned = (await must(server, 'POST', '/roadmaps', owner, { name: 'Planned', url: 'planned', display: true })).roadmap;
   const later = (await must(server, 'POST', '/roadmaps', owner, { name: 'Later', url: 'later', display: false })).roadmap;
   await must(server, 'PATCH', '/roadmaps/sort', owner, { from: { id: planned.id, index: planned.index }, to: { id: later.id, index: later.index } });
@@ -123,7 +128,7 @@ async function useEveryFeature(server: TestServer, sink: SmtpSink, hooks: { good
     tokens: { owner, member: member.token, moderator: moderator.token, follower: follower.token, blocked: blocked.token },
     ids: {
       posts: [darkMode, export_, loose],
-      roles: [role.id],
+      roles: [role.id, TEAM_ROLE_ID],
       users: [member.id, moderator.id, follower.id, blocked.id],
       webhooks: webhooks.map((webhook) => webhook.webhookId),
       boards: [ideas.url, hidden.url],

@@ -175,6 +175,7 @@ test('POST /boards with no body uses every default', async (t) => {
   t.deepEqual(await server.ctx.storage.boards.get(board.boardId), {
     id: board.boardId,
     name: 'new board',
+    description: null,
     url: board.url,
     color: board.color,
     display: false,

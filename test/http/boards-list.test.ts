@@ -27,6 +27,7 @@ test('GET /boards lists displayed boards only, in the Board shape, the same for 
   const expected = {
     boardId: shown.id,
     name: 'Ideas',
+    description: null,
     url: 'ideas',
     color: 'a1b2c3',
     display: true,

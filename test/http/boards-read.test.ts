@@ -15,6 +15,7 @@ test('GET /boards/:url: hidden boards only for board:read; unknown urls and ever
     board: {
       boardId: board.id,
       name: board.name,
+      description: board.description,
       url: board.url,
       color: board.color,
       display: board.display,

@@ -120,7 +120,7 @@ test('PATCH /boards writes only the fields sent, and updatedAt; hidden boards ar
     return response.body.board;
   };
   const touched = await patch({});
-  t.deepEqual(touched, { boardId: board.id, name: 'Old', url: 'old', color: '123456', display: false, view_voters: true, post_count: 1, createdAt: at(1), updatedAt: touched.updatedAt });
+  t.deepEqual(touched, { boardId: board.id, name: 'Old', description: null, url: 'old', color: '123456', display: false, view_voters: true, post_count: 1, createdAt: at(1), updatedAt: touched.updatedAt });
   t.true(touched.updatedAt > at(1), 'updatedAt is now even when nothing else changes');
   const renamed = await patch({ name: '  New name ', unknown: 'ignored' });
   t.like(renamed, { name: 'New name', url: 'old', color: '123456', display: false });

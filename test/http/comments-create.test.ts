@@ -51,6 +51,7 @@ test('a member comments: 201 with the Activity, comment and author in the docume
     name: 'Grace Hopper',
     avatar: activity.author.avatar,
     username: member.user.username,
+    isTeam: false,
   });
   t.regex(activity.author.avatar, /^https:\/\/www\.gravatar\.com\/avatar\/[0-9a-f]{32}$/);
   const stored = await server.ctx.storage.comments.get(activity.comment.id);

@@ -136,7 +136,7 @@ test('hidden content is never mailed: internal comments, hidden roadmaps, posts 
   // A public comment on a post whose board was hidden meanwhile: members who cannot see hidden boards get nothing.
   const hiddenBoard = await server.ctx.storage.transaction(async (tx) => {
     const now = new Date().toISOString();
-    return tx.boards.insert({ id: crypto.randomUUID(), name: 'Team only', url: 'team-only', color: '000000', display: false, viewVoters: true, createdAt: now, updatedAt: now });
+    return tx.boards.insert({ id: crypto.randomUUID(), name: 'Team only', description: null, url: 'team-only', color: '000000', display: false, viewVoters: true, createdAt: now, updatedAt: now });
   });
   await server.ctx.storage.transaction((tx) => tx.posts.update(postId, { boardId: hiddenBoard.id }));
   await server.request('POST', `/posts/${postId}/comments`, { token: board.owner.token, body: { body: 'A public reply on a hidden board' } });

@@ -50,6 +50,7 @@ test('a listed post has every field of the Post shape', async (t) => {
         username: author.user.username,
       },
       roadmap: { id: roadmap.id, name: 'Planned', url: 'planned', color: roadmap.color },
+      commentsCount: 0,
       voters: {
         votes: [
           {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import test from 'ava';
+import { TEAM_PERMISSIONS, TEAM_ROLE_ID } from '../../src/storage/seed.js';
 import type { RoleRow } from '../../src/storage/types.js';
 import { createMember, EVERYONE_ROLE_ID } from '../_helpers/personas.js';
 import type { TestServer } from '../_helpers/server.js';
@@ -54,8 +55,9 @@ test('GET /roles needs role:read, checked before any parameter', async (t) => {
 test('GET /roles: Role shape, created_at desc then id desc, 10 by default, cursor keys', async (t) => {
   const { server, ownerToken } = await ownerServer(t);
   const everyone = (await server.ctx.storage.roles.get(EVERYONE_ROLE_ID))!;
+  const seeded = await server.ctx.storage.roles.list();
   // Four roles share each second: the id decides among them.
-  const roles = [...(await rolesAt(server, 12, (i) => Math.floor(i / 4))), everyone].sort(newestFirst);
+  const roles = [...(await rolesAt(server, 12, (i) => Math.floor(i / 4))), ...seeded].sort(newestFirst);
   const response = await server.request('GET', '/roles', { token: ownerToken });
   t.is(response.status, 200);
   t.deepEqual(Object.keys(response.body), ['roles', 'results', 'page_info', 'total_count', 'total_pages']);
@@ -68,10 +70,11 @@ test('GET /roles: Role shape, created_at desc then id desc, 10 by default, curso
     start_cursor: roles[0]!.id,
     end_cursor: roles[9]!.id,
   });
-  t.is(response.body.total_count, 13);
+  t.is(response.body.total_count, 14);
   t.is(response.body.total_pages, 2);
-  // @everyone was made with the store, after these 2020 roles: it leads the list.
-  const everyoneView = response.body.roles[0];
+  // @everyone and Team were made with the store, after these 2020 roles: they lead the list, Team made last.
+  t.is(response.body.roles[0].id, TEAM_ROLE_ID);
+  const everyoneView = response.body.roles[1];
   t.deepEqual(Object.keys(everyoneView), ROLE_KEYS);
   t.deepEqual(everyoneView, {
     id: EVERYONE_ROLE_ID,
@@ -86,15 +89,15 @@ test('GET /roles: Role shape, created_at desc then id desc, 10 by default, curso
 
 test('GET /roles: a cursor walk visits every role exactly once, at every page size', async (t) => {
   const { server, ownerToken } = await ownerServer(t);
-  const everyone = (await server.ctx.storage.roles.get(EVERYONE_ROLE_ID))!;
-  const expected = [...(await rolesAt(server, 23, (i) => i % 5)), everyone].sort(newestFirst).map((role) => role.id);
+  const seeded = await server.ctx.storage.roles.list();
+  const expected = [...(await rolesAt(server, 23, (i) => i % 5)), ...seeded].sort(newestFirst).map((role) => role.id);
   for (const first of [1, 3, 10, 24, 100]) {
     const seen: string[] = [];
     let query = `?first=${first}`;
     for (let page = 1; ; page++) {
       const { body } = await server.request('GET', `/roles${query}`, { token: ownerToken });
       seen.push(...ids(body));
-      t.like(body, { total_count: 24, total_pages: Math.ceil(24 / first) });
+      t.like(body, { total_count: 25, total_pages: Math.ceil(25 / first) });
       t.is(body.page_info.current_page, page);
       if (!body.page_info.has_next_page) break;
       // Upper-case hex is a valid cursor too (API.md §1.7).
@@ -125,7 +128,7 @@ test('GET /roles: bad first is a VALIDATION_ERROR; bad after is INVALID_CURSOR, 
   t.deepEqual((await server.request('GET', `/roles?after=${role!.id}`, { token: ownerToken })).body, INVALID_CURSOR);
   const empties = await server.request('GET', '/roles?first=&after=', { token: ownerToken });
   t.is(empties.status, 200, 'empty values count as absent');
-  t.deepEqual(ids(empties.body), [EVERYONE_ROLE_ID]);
+  t.deepEqual(ids(empties.body), [TEAM_ROLE_ID, EVERYONE_ROLE_ID]);
 });
 
 test('GET /roles/:role_id: id (400) → lookup (404) → role:read (403) → RoleDetail', async (t) => {
@@ -185,5 +188,23 @@ test('the roles paths answer 405 with Allow for other methods', async (t) => {
     const response = await server.request(method, path, { token: ownerToken });
     t.is(response.status, 405, `${method} ${path}`);
     t.is(response.headers.get('allow'), allow);
+  }
+});
+
+test('GET /roles/:role_id: a new board has the Team role, an ordinary role without settings or roles', async (t) => {
+  const { server, ownerToken } = await ownerServer(t);
+  const response = await server.request('GET', `/roles/${TEAM_ROLE_ID}`, { token: ownerToken });
+  t.is(response.status, 200);
+  t.like(response.body.role, {
+    id: TEAM_ROLE_ID,
+    name: 'Team',
+    description: 'Moderates posts, comments, boards and roadmaps',
+    isSystem: false,
+    permissions: [...TEAM_PERMISSIONS],
+  });
+  const permissions: string[] = response.body.role.permissions;
+  t.false(permissions.some((permission) => permission.startsWith('role:') || permission.startsWith('settings:')));
+  for (const needed of ['post:update', 'board:update', 'roadmap:assign', 'comment:create_internal', 'comment:view_internal', 'dashboard:read']) {
+    t.true(permissions.includes(needed), needed);
   }
 });

@@ -32,7 +32,12 @@ pgTests((url) => {
     t.deepEqual(others, []);
     t.regex(file!, /^pre-upgrade-.+\.json$/);
     const backup = JSON.parse(await readFile(join(data, 'backups', file!), 'utf8'));
-    t.like(backup, { format: 'feedbackd-backup', engine: 'postgres' });
+    // Migration 3's rows follow storage schema 2: the file says so, and restore upgrades them.
+    t.like(backup, { format: 'feedbackd-backup', engine: 'postgres', schemaVersion: 2 });
+    t.deepEqual(
+      backup.tables.roles.map((role: { name: string }) => role.name),
+      ['@everyone'],
+    );
     t.deepEqual(
       backup.tables.users.map((user: { email: string }) => user.email),
       ['ada@example.org'],
@@ -49,6 +54,12 @@ pgTests((url) => {
     t.deepEqual(
       (JSON.parse(users.stdout) as Array<{ email: string }>).map((user) => user.email),
       ['ada@example.org'],
+    );
+    const roles = await runInProcess(['role', 'list', '--json', '--data', restored]);
+    t.deepEqual(
+      (JSON.parse(roles.stdout) as Array<{ name: string }>).map((role) => role.name),
+      ['@everyone', 'Team'],
+      'restoring the copy upgraded it: the Team role of schema 4 is there',
     );
   });
 

@@ -29,6 +29,7 @@ function post(changes: Partial<PostView> = {}, votesCount = 3): PostView {
     board: null,
     author: ada,
     roadmap: null,
+    commentsCount: 0,
     voters: { votes: [], votesCount, viewerVote: null },
     ...changes,
   };

@@ -42,7 +42,7 @@ function user(id: string, name: string): UserRow {
 
 const ada = user('00000000-0000-4000-8000-0000000000a1', 'Ada');
 const grace = user('00000000-0000-4000-8000-0000000000a2', 'Grace');
-const board: BoardRow = { id: 'b1', name: 'Ideas', url: 'ideas', color: 'ff0000', display: true, viewVoters: true, createdAt: AT, updatedAt: AT };
+const board: BoardRow = { id: 'b1', name: 'Ideas', description: null, url: 'ideas', color: 'ff0000', display: true, viewVoters: true, createdAt: AT, updatedAt: AT };
 const roadmap: RoadmapRow = { id: 'r1', name: 'In progress', url: 'in-progress', color: '00ff00', index: 1, display: true, createdAt: AT, updatedAt: AT };
 const postRow: PostRow = {
   id: '00000000-0000-4000-8000-0000000000b1',
@@ -67,6 +67,7 @@ const postView: PostView = toPostView(postRow, {
   boards: new Map([[board.id, board]]),
   roadmaps: new Map([[roadmap.id, roadmap]]),
   votes: new Map([[postRow.id, { recent: [voteRow], count: 1, viewerVote: null }]]),
+  comments: new Map([[postRow.id, 2]]),
 });
 
 function commentRow(isInternal: boolean): CommentRow {
@@ -75,8 +76,8 @@ function commentRow(isInternal: boolean): CommentRow {
 
 function commentData(isInternal = false): WebhookEventData['comment.created'] {
   const entry: ActivityRow = { id: 'a1', postId: postRow.id, commentId: 'c1', type: 'comment', createdAt: AT };
-  const { comment, author } = toActivityView(entry, commentRow(isInternal), grace);
-  return { post: postView, comment, author };
+  const { comment } = toActivityView(entry, commentRow(isInternal), grace, false);
+  return { post: postView, comment, author: toPublicUser(grace) };
 }
 
 const vote = { voteId: voteRow.id, user: toPublicUser(grace) };

@@ -1,5 +1,6 @@
 import test from 'ava';
 import pg from 'pg';
+import { SCHEMA_VERSION } from '../../src/storage/lowdb/document.js';
 import { migrate } from '../../src/storage/postgres/migrate.js';
 import { MIGRATIONS } from '../../src/storage/postgres/migrations/index.js';
 import { mapFailure } from '../../src/storage/postgres/errors.js';
@@ -9,6 +10,9 @@ import { UniqueViolation } from '../../src/storage/types.js';
 import { silentLogger } from '../storage/_config.js';
 import { mailTokenRow, roleRow, userRoleRow, userRow } from '../storage/_rows.js';
 import { freshPg, freshSchema, openPg, pgConfig, pgTests } from './_pg.js';
+
+/** @everyone and Team. */
+const SEEDED_ROLES = 2;
 
 pgTests((url) => {
   test('a transaction sees its own writes and returns its result', async (t) => {
@@ -38,7 +42,7 @@ pgTests((url) => {
     t.is(error?.message, 'boom');
     t.is(await storage.users.count(), 1);
     t.is((await storage.users.get(kept.id))?.name, 'kept');
-    t.is(await storage.roles.count(), 1);
+    t.is(await storage.roles.count(), SEEDED_ROLES);
     t.is(await storage.userRoles.count(), 0);
     t.deepEqual(await storage.settings.get(), DEFAULT_SETTINGS);
   });
@@ -54,7 +58,7 @@ pgTests((url) => {
       { instanceOf: UniqueViolation },
     );
     t.is(error?.constraint, 'users.email');
-    t.is(await storage.roles.count(), 1);
+    t.is(await storage.roles.count(), SEEDED_ROLES);
     t.deepEqual(await storage.users.getByEmail('ada@example.org'), ada);
   });
 
@@ -93,7 +97,7 @@ pgTests((url) => {
     ]);
     t.teardown(() => Promise.all([a.close(), b.close()]).then(() => undefined));
     t.is(a.engine, 'postgres');
-    t.is(await a.roles.count(), 1, 'the seed is there once');
+    t.is(await a.roles.count(), SEEDED_ROLES, 'the seed is there once');
     const user = await a.users.insert(userRow());
     t.deepEqual(await b.users.get(user.id), user);
     const pool = new pg.Pool({ connectionString: schemaUrl, max: 1 });
@@ -122,10 +126,10 @@ pgTests((url) => {
     const token = await storage.mailTokens.insert(mailTokenRow(user.id));
     await storage.settings.update({ title: 'Snap' });
     const snapshot = await storage.snapshot();
-    t.is(snapshot.schemaVersion, 3);
+    t.is(snapshot.schemaVersion, SCHEMA_VERSION);
     t.is(snapshot.settings.title, 'Snap');
     t.deepEqual(snapshot.tables.users, [user]);
-    t.is(snapshot.tables.roles.length, 1);
+    t.is(snapshot.tables.roles.length, SEEDED_ROLES);
     t.deepEqual(snapshot.tables.mailTokens, [token]);
     for (const name of ['userRoles', 'boards', 'roadmaps', 'posts', 'votes', 'comments', 'activities', 'mailLog']) {
       t.deepEqual(snapshot.tables[name], [], name);

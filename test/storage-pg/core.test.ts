@@ -1,5 +1,5 @@
 import test, { type ExecutionContext } from 'ava';
-import { DEFAULT_SETTINGS, EVERYONE_ROLE_ID } from '../../src/storage/seed.js';
+import { DEFAULT_SETTINGS, EVERYONE_ROLE_ID, TEAM_ROLE_ID } from '../../src/storage/seed.js';
 import { RowNotFound, UniqueViolation } from '../../src/storage/types.js';
 import { at, mailLogRow, mailTokenRow, roleRow, userRoleRow, userRow } from '../storage/_rows.js';
 import { freshPg, pgTests } from './_pg.js';
@@ -94,7 +94,7 @@ pgTests((url) => {
     t.is(await storage.users.page({ direction: 'asc', limit: 2, from: { after: 'unknown' } }), undefined);
   });
 
-  test('roles: @everyone seeded, name unique ignoring case, list and page in order, getByName', async (t) => {
+  test('roles: @everyone and Team seeded, name unique ignoring case, list and page in order, getByName', async (t) => {
     const { storage } = await freshPg(t, url);
     const everyone = await storage.roles.get(EVERYONE_ROLE_ID);
     t.is(everyone?.name, '@everyone');
@@ -109,7 +109,7 @@ pgTests((url) => {
     const list = await storage.roles.list();
     t.deepEqual(
       list.map((r) => r.id),
-      [role.id, everyone!.id, later.id].sort((a, b) => {
+      [role.id, everyone!.id, TEAM_ROLE_ID, later.id].sort((a, b) => {
         const ra = list.find((r) => r.id === a)!;
         const rb = list.find((r) => r.id === b)!;
         return ra.createdAt === rb.createdAt ? (a < b ? -1 : 1) : ra.createdAt < rb.createdAt ? -1 : 1;
@@ -117,7 +117,7 @@ pgTests((url) => {
     );
     const page = await storage.roles.page({ direction: 'desc', limit: 1, from: { offset: 0 } });
     t.deepEqual(page?.rows, [later]);
-    t.is(page?.total, 3);
+    t.is(page?.total, 4);
     const renamed = await storage.roles.update(role.id, { name: 'Mods' });
     t.deepEqual(await storage.roles.getByName('mods'), renamed);
     t.is(await storage.roles.getByName('moderators'), undefined);

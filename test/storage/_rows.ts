@@ -73,6 +73,7 @@ export function boardRow(fields: Partial<BoardRow> = {}): BoardRow {
   return {
     id: randomUUID(),
     name: 'Board',
+    description: null,
     url: `board-${unique()}`,
     color: '2f6fdb',
     display: true,

@@ -189,3 +189,25 @@ test('board pages, name search and post counts are the same after a restart (jou
   await storage.close();
   t.deepEqual(await snapshot(await open(t, dir)), before, 'snapshot after compaction');
 });
+
+test('a board’s description is stored, changed and cleared as given, and kept in a snapshot and across a reopen', async (t) => {
+  const { dir, storage } = await freshStorage(t);
+  const described = await storage.boards.insert(boardRow({ description: 'What is broken — «all of it» 🎉' }));
+  const plain = await storage.boards.insert(boardRow());
+  t.deepEqual(await storage.boards.get(described.id), described);
+  t.is((await storage.boards.get(plain.id))?.description, null);
+  const changed = await storage.boards.update(plain.id, { description: 'Now it says something' });
+  t.is(changed.description, 'Now it says something');
+  t.is((await storage.boards.update(described.id, { description: null })).description, null);
+  const snapshot = await storage.snapshot();
+  t.deepEqual(
+    snapshot.tables.boards.map((board) => [board.id, board.description]).sort(),
+    [
+      [described.id, null],
+      [plain.id, 'Now it says something'],
+    ].sort(),
+  );
+  await storage.close();
+  const reopened = await open(t, dir);
+  t.is((await reopened.boards.get(plain.id))?.description, 'Now it says something');
+});

@@ -174,3 +174,39 @@ test('comments and activity pages come back the same after a journal replay and 
   await storage.close();
   t.deepEqual(await state(await open(t, dir)), before, 'snapshot');
 });
+
+test('countPublicByPosts: public comments and replies per post; internal ones, deleted ones and rolled-back writes never count', async (t) => {
+  const { storage } = await freshStorage(t);
+  const { postId, userId } = await newPost(storage);
+  const other = await newPost(storage);
+  const root = (await addComment(storage, postId, userId)).comment;
+  await addComment(storage, postId, userId, { parentId: root.id });
+  const note = (await addComment(storage, postId, userId, { isInternal: true })).comment;
+  await addComment(storage, other.postId, other.userId, { isSpam: true });
+  const nobody = randomUUID();
+  t.deepEqual(
+    await storage.comments.countPublicByPosts([postId, other.postId, nobody]),
+    new Map([
+      [postId, 2],
+      [other.postId, 1],
+      [nobody, 0],
+    ]),
+    'spam still counts: it is not hidden',
+  );
+
+  await storage.comments.update(note.id, { isInternal: false });
+  await storage.comments.update(root.id, { isInternal: true });
+  t.is((await storage.comments.countPublicByPosts([postId])).get(postId), 2, 'an edit of is_internal moves a comment in or out');
+  await t.throwsAsync(
+    storage.transaction(async (tx) => {
+      await tx.comments.update(note.id, { isInternal: true });
+      throw new Error('rolled back');
+    }),
+  );
+  t.is((await storage.comments.countPublicByPosts([postId])).get(postId), 2);
+  await storage.comments.delete(note.id);
+  t.is((await storage.comments.countPublicByPosts([postId])).get(postId), 1, 'the reply is left');
+  await storage.comments.deleteByPost(postId);
+  t.deepEqual(await storage.comments.countPublicByPosts([postId]), new Map([[postId, 0]]));
+  t.deepEqual(await storage.comments.countPublicByPosts([]), new Map());
+});

@@ -1,17 +1,24 @@
 import test from 'ava';
-import { DEFAULT_SETTINGS, EVERYONE_ROLE_ID } from '../../src/storage/seed.js';
+import { DEFAULT_SETTINGS, EVERYONE_ROLE_ID, TEAM_ROLE_ID, teamRole } from '../../src/storage/seed.js';
 import { RowNotFound } from '../../src/storage/types.js';
 import { freshStorage, TEST_ENGINE } from './_config.js';
 import { at, boardRow, mailLogRow, mailTokenRow, roadmapRow, roleRow, userRoleRow, userRow } from './_rows.js';
 
-test('a new store starts with the @everyone role and the default settings', async (t) => {
+test('a new store starts with the @everyone and Team roles and the default settings', async (t) => {
   const { storage } = await freshStorage(t);
   t.is(storage.engine, TEST_ENGINE);
   const roles = await storage.roles.list();
   t.deepEqual(
     roles.map((r) => [r.id, r.name, r.isSystem]),
-    [[EVERYONE_ROLE_ID, '@everyone', true]],
+    [
+      [EVERYONE_ROLE_ID, '@everyone', true],
+      [TEAM_ROLE_ID, 'Team', false],
+    ],
   );
+  const [everyone, team] = roles;
+  t.is(Date.parse(team!.createdAt) - Date.parse(everyone!.createdAt), 1, 'made right after @everyone');
+  t.deepEqual(team, { ...teamRole(team!.createdAt) });
+  t.false(team!.permissions.some((permission) => permission.startsWith('role:') || permission === 'settings:update'));
   t.deepEqual(await storage.settings.get(), DEFAULT_SETTINGS);
   t.is(await storage.users.count(), 0);
 });
@@ -86,7 +93,7 @@ test('user roles are listed per user, roles in creation order', async (t) => {
   await storage.userRoles.insert(userRoleRow(other.id, role.id));
   t.deepEqual((await storage.userRoles.listByUser(user.id)).map((r) => r.id), [early.id, late.id]);
   t.deepEqual(await storage.userRoles.listByUser('nobody'), []);
-  t.deepEqual((await storage.roles.list()).map((r) => r.id), [role.id, EVERYONE_ROLE_ID], 'roles by creation time');
+  t.deepEqual((await storage.roles.list()).map((r) => r.id), [role.id, EVERYONE_ROLE_ID, TEAM_ROLE_ID], 'roles by creation time');
 });
 
 test('boards by url and in creation order; roadmaps by url and in index order', async (t) => {

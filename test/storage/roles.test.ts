@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import test from 'ava';
-import { EVERYONE_ROLE_ID } from '../../src/storage/seed.js';
+import { EVERYONE_ROLE_ID, TEAM_ROLE_ID } from '../../src/storage/seed.js';
 import type { OrderedPage, OrderedPageRequest, RoleRow, Storage } from '../../src/storage/types.js';
 import { freshStorage, open } from './_config.js';
 import { at, roleRow, userRoleRow, userRow } from './_rows.js';
@@ -26,19 +26,19 @@ async function walk(storage: Storage, direction: 'asc' | 'desc', limit: number):
   }
 }
 
-test('roles.page: (createdAt, id) order in both directions, ties by id, @everyone included', async (t) => {
+test('roles.page: (createdAt, id) order in both directions, ties by id, the seeded roles included', async (t) => {
   const { storage } = await freshStorage(t);
-  const everyone = (await storage.roles.get(EVERYONE_ROLE_ID))!;
+  const seeded = await storage.roles.list();
   const roles = await insertRoles(storage, 7, (i) => i % 3);
-  const ascending = ids([everyone, ...roles].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)));
+  const ascending = ids([...seeded, ...roles].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)));
   const first = (await storage.roles.page({ direction: 'desc', limit: 3, from: { offset: 0 } }))!;
   t.deepEqual(ids(first.rows), [...ascending].reverse().slice(0, 3));
-  t.like(first, { total: 8, offset: 0, hasMore: true });
+  t.like(first, { total: 9, offset: 0, hasMore: true });
   t.deepEqual(await walk(storage, 'desc', 3), [...ascending].reverse());
   t.deepEqual(await walk(storage, 'asc', 5), ascending);
   const after = (await storage.roles.page({ direction: 'desc', limit: 10, from: { after: ascending[5]! } }))!;
   t.deepEqual(ids(after.rows), ascending.slice(0, 5).reverse());
-  t.like(after, { total: 8, offset: 3, hasMore: false });
+  t.like(after, { total: 9, offset: 4, hasMore: false });
 });
 
 test('roles.page: an unknown or deleted cursor role gives undefined', async (t) => {
@@ -48,8 +48,8 @@ test('roles.page: an unknown or deleted cursor role gives undefined', async (t) 
   for (const after of [randomUUID(), gone!.id, 'not-an-id']) {
     t.is(await storage.roles.page({ direction: 'desc', limit: 10, from: { after } }), undefined);
   }
-  const everyone = (await storage.roles.page({ direction: 'desc', limit: 10, from: { offset: 0 } }))!;
-  t.deepEqual(ids(everyone.rows), [EVERYONE_ROLE_ID]);
+  const seeded = (await storage.roles.page({ direction: 'desc', limit: 10, from: { offset: 0 } }))!;
+  t.deepEqual(ids(seeded.rows), [TEAM_ROLE_ID, EVERYONE_ROLE_ID], 'Team was made right after @everyone');
 });
 
 test('roles.getByName ignores case and follows renames; userRoles.getByUserAndRole finds one pair', async (t) => {

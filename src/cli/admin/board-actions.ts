@@ -15,6 +15,7 @@ export interface BoardFlags extends AdminFlags {
   name?: string;
   url?: string;
   color?: string;
+  description?: string;
   display?: boolean;
   hidden?: boolean;
   viewVoters?: boolean;
@@ -52,7 +53,7 @@ export async function createBoardCommand(flags: BoardFlags, run: CliRun): Promis
 /** `board update <board>`: refused before anything runs when no field is given. */
 export async function updateBoardCommand(ref: string, flags: BoardFlags, run: CliRun): Promise<void> {
   const fields = boardFields(flags);
-  requireSomeChange(fields, '--name, --url, --color, --display, --hidden, --view-voters or --no-view-voters');
+  requireSomeChange(fields, '--name, --url, --color, --description, --display, --hidden, --view-voters or --no-view-voters');
   const board = (await runAdminOperation(flags, run, 'board.update', { board: ref, ...fields })) as Board;
   printBoardChange(run.io, flags, 'Updated', board);
 }
@@ -67,7 +68,14 @@ export async function deleteBoardCommand(ref: string, flags: AdminFlags, run: Cl
 
 /** The flags as `POST`/`PATCH /boards` body fields; --display and --hidden are one field. */
 function boardFields(flags: BoardFlags): Record<string, unknown> {
-  return { name: flags.name, url: flags.url, color: flags.color, display: displayField(flags), view_voters: flags.viewVoters };
+  return {
+    name: flags.name,
+    url: flags.url,
+    color: flags.color,
+    display: displayField(flags),
+    view_voters: flags.viewVoters,
+    description: flags.description,
+  };
 }
 
 function printBoardChange(io: CliIo, flags: AdminFlags, done: string, board: Board): void {
@@ -77,5 +85,6 @@ function printBoardChange(io: CliIo, flags: AdminFlags, done: string, board: Boa
   }
   const display = board.display ? 'public' : 'hidden';
   const voters = board.view_voters ? 'voters shown' : 'voters not shown';
-  printLines(io, `${done} board ${board.url} (${board.boardId}): ${quoted(board.name)}, color ${board.color}, ${display}, ${voters}.`);
+  const about = board.description === null ? '' : ` It says: ${quoted(board.description)}.`;
+  printLines(io, `${done} board ${board.url} (${board.boardId}): ${quoted(board.name)}, color ${board.color}, ${display}, ${voters}.${about}`);
 }

@@ -32,6 +32,7 @@ function addBoardFields(command: Command): Command {
   return command
     .option('--url <url>', 'its url (letters, digits and dashes; other text is converted)')
     .option('--color <hex>', 'its colour: 6 hex digits, e.g. 2f6fdb')
+    .option('--description <text>', 'what the board is for, shown on its pages (at most 300 characters; "" for none)')
     .option('--display', 'show it to everyone')
     .addOption(new Option('--hidden', 'show it only to holders of board:read').conflicts('display'))
     .option('--view-voters', 'clients show who voted on its posts (a display hint; the default)')

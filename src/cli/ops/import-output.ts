@@ -12,8 +12,8 @@ const COLUMNS: ReadonlyArray<Column<Row>> = [
 ];
 
 const SETTINGS_TEXT: Record<ImportSummary['settings'], string> = {
-  imported: 'Settings and the @everyone role: taken from the file (the board had no users).',
-  kept: 'Settings and the @everyone role: this board kept its own (it already had users).',
+  imported: 'Settings and the @everyone and Team roles: taken from the file (the board had no users).',
+  kept: 'Settings and the @everyone and Team roles: this board kept its own (it already had users).',
   absent: 'Settings: none in the file; the board kept its own.',
 };
 

@@ -23,6 +23,8 @@ const board = answer({ board: ref('Board') });
 const boardId = targetId('board', 'BOARD_NOT_FOUND');
 const DISPLAY = '`false` hides the board (and its posts) from callers without `board:read`.';
 const VIEW_VOTERS = 'Display hint for clients: whether voter lists are shown on this board; the API does not enforce it.';
+const DESCRIPTION =
+  'feedbackd’s extension (API.md §8.9): what the board is for, a line for its home and board pages. Trimmed; at most 300 characters after trimming. Not a string → 400 `VALIDATION_ERROR` "description must be a string"; longer → 400 `VALIDATION_ERROR` "description cannot exceed 300 characters"; a lone UTF-16 surrogate → "description must not contain lone surrogates".';
 
 const checkSlug = operation('post', {
   id: 'checkBoardUrl',
@@ -96,13 +98,14 @@ const newBoard: Schema = input({
   color: newColor('board'),
   display: newFlag(false, DISPLAY),
   view_voters: newFlag(true, VIEW_VOTERS),
+  description: { type: ['string', 'null'], maxLength: 300, default: null, description: `${DESCRIPTION} Absent, \`null\`, \`""\` or blank → \`null\` (none).` },
 });
 
 const create = operation('post', {
   id: 'createBoard',
   summary: 'Create a board',
   description:
-    'Creates a board; every field is optional and `null` counts as absent. A new board is hidden (`display: false`) unless `display: true` is sent. Fields are checked in the order `name`, `url`, `color`, `display`, `view_voters`, then the url uniqueness. ' +
+    'Creates a board; every field is optional and `null` counts as absent. A new board is hidden (`display: false`) unless `display: true` is sent. Fields are checked in the order `name`, `url`, `color`, `display`, `view_voters`, `description`, then the url uniqueness. ' +
     TEXT_INPUT_RULE,
   tag: 'Boards',
   section: '4.6.7',
@@ -129,6 +132,7 @@ const boardChanges: Schema = input(
     url: changedUrl('board', RESERVED),
     color: changedColor('board'),
     view_voters: changedFlag(VIEW_VOTERS),
+    description: { type: ['string', 'null'], maxLength: 300, description: `${DESCRIPTION} \`null\`, \`""\` or blank clears it (\`null\`).` },
     display: changedFlag(DISPLAY),
   },
   ['boardId'],
@@ -139,7 +143,7 @@ const update = operation('patch', {
   summary: 'Update a board',
   description:
     'Writes the fields sent and sets `updatedAt`; omitted fields stay as they are, and `null` is refused by each field’s own rule. Hidden boards are found whatever the caller’s `board:read`. ' +
-    'Checked in the order: board lookup (404), permission (403), then `name`, `url`, `color`, `view_voters`, `display`, then the url uniqueness (409). ' +
+    'Checked in the order: board lookup (404), permission (403), then `name`, `url`, `color`, `view_voters`, `description`, `display`, then the url uniqueness (409). ' +
     TEXT_INPUT_RULE,
   tag: 'Boards',
   section: '4.6.8',

@@ -159,6 +159,8 @@ export const ROW_RULES = {
     fields: {
       id: uuid,
       name: apiRule((value) => parseBoardChanges({ name: value }).name),
+      // Issue 27 (storage schema 5): older copies get null from the upgrade before these rules run.
+      description: apiRule((value) => parseBoardChanges({ description: value }).description),
       url: allOf(
         apiRule((value) => parseBoardChanges({ url: value }).url),
         notIn(RESERVED_BOARD_URLS, 'a route of the API has that path under /api/v1/boards/'),

@@ -1,7 +1,7 @@
 import type { ActivitiesRepo, ActivityPageRequest, ActivityRow, CommentsRepo, OrderedPage } from '../types.js';
 import type { Access } from './access.js';
 import type { MemoryDb } from './memory-db.js';
-import { orderedPage } from './ordered-page.js';
+import { countsOf, orderedPage } from './ordered-page.js';
 import { SortedList } from './sorted-list.js';
 import { byKey, listed, tableRepo } from './table-repo.js';
 import type { TxWriter } from './tx-writer.js';
@@ -14,6 +14,7 @@ export function commentsRepo(access: Access): CommentsRepo {
     listByUser: (userId) => access.read((db) => listed(db.indexes.commentsByUser.group(userId))),
     deleteByPost: (postId) => access.write((w) => deleteAll(w, 'comments', listed(w.db.indexes.commentsByPost.group(postId)))),
     newest: (limit, skip) => access.read((db) => db.indexes.commentsInOrder.newest(limit, skip)),
+    countPublicByPosts: (postIds) => access.read((db) => countsOf(db.indexes.publicCommentCountByPost, postIds)),
   };
 }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, everyoneRole } from '../seed.js';
+import { DEFAULT_SETTINGS, everyoneRole, teamRole } from '../seed.js';
 import type { QueueTableName, SettingsRow, TableRows } from '../types.js';
 
 export type { TableRows };
@@ -33,7 +33,7 @@ export const TABLE_NAMES: readonly TableName[] = [
 export const QUEUE_TABLE_NAMES = ['outbox', 'webhookDeliveries', 'notifications'] as const satisfies readonly QueueTableName[];
 
 /** The schema version this code reads and writes; older documents are upgraded on open. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 5;
 
 /** The whole database as stored in `db.json`: `seq` is the last journal entry it contains. */
 export interface DatabaseDocument {
@@ -51,7 +51,12 @@ export interface RawDocument {
   tables: Record<string, Array<{ id: string }>>;
 }
 
-/** The document of a new data store: the `@everyone` role and the default settings. */
+/** One millisecond later: the Team role is made right after `@everyone`, which lists of roles oldest first show first. */
+function justAfter(time: string): string {
+  return new Date(Date.parse(time) + 1).toISOString();
+}
+
+/** The document of a new data store: the `@everyone` and Team roles and the default settings. */
 export function newDocument(now: string): DatabaseDocument {
   return {
     schemaVersion: SCHEMA_VERSION,
@@ -59,7 +64,7 @@ export function newDocument(now: string): DatabaseDocument {
     settings: DEFAULT_SETTINGS,
     tables: {
       users: [],
-      roles: [everyoneRole(now)],
+      roles: [everyoneRole(now), teamRole(justAfter(now))],
       userRoles: [],
       boards: [],
       roadmaps: [],

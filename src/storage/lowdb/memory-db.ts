@@ -65,6 +65,8 @@ function buildTables() {
     commentsByParent: new GroupIndex<CommentRow>((c) => c.parentId),
     commentsByUser: new GroupIndex<CommentRow>((c) => c.userId),
     commentsInOrder: new SortedList<CommentRow>(),
+    // Kept per write (an edit that makes a comment internal moves it out), so a post list counts without reading comments.
+    publicCommentCountByPost: new CountIndex<CommentRow>((c) => (c.isInternal ? null : c.postId)),
     activityByComment: new UniqueIndex<ActivityRow>('activities.comment', (a) => a.commentId),
     activitiesByPost: new GroupIndex<ActivityRow>((a) => a.postId),
     activitiesByVisibility: new ActivityVisibilityIndex(),
@@ -102,6 +104,7 @@ function buildTables() {
       i.commentsByParent,
       i.commentsByUser,
       i.commentsInOrder,
+      i.publicCommentCountByPost,
       i.activitiesByVisibility.onComments,
     ]),
     activities: new Table('activities', [i.activityByComment], [i.activitiesByPost, i.activitiesByVisibility.onActivities]),

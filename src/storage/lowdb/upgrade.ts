@@ -1,4 +1,5 @@
 import { AppError } from '../../errors.js';
+import { isTeamRoleName, TEAM_ROLE_ID, teamRole } from '../seed.js';
 import { type RawDocument, SCHEMA_VERSION } from './document.js';
 import { corruptDatabase } from './errors.js';
 
@@ -24,8 +25,25 @@ const addNoticeTables: UpgradeStep = (doc) => ({
   },
 });
 
+/**
+ * Version 3 → 4 (issue 27): the Team role, unless a role already has that name in some case (the
+ * owner's own "team" stays as it is and no second one appears beside it).
+ */
+const addTeamRole: UpgradeStep = (doc) => {
+  const roles = (doc.tables.roles ?? []) as Array<{ id: string; name?: unknown }>;
+  const taken = roles.some((role) => role.id === TEAM_ROLE_ID || (typeof role.name === 'string' && isTeamRoleName(role.name)));
+  if (taken) return doc;
+  return { ...doc, tables: { ...doc.tables, roles: [...roles, teamRole(new Date().toISOString())] } };
+};
+
+/** Version 4 → 5 (issue 27): boards have a description, none yet. */
+const addBoardDescriptions: UpgradeStep = (doc) => ({
+  ...doc,
+  tables: { ...doc.tables, boards: (doc.tables.boards ?? []).map((board) => ({ ...board, description: (board as { description?: unknown }).description ?? null })) },
+});
+
 /** Entry `i` upgrades version `i + 1` to `i + 2`. */
-export const UPGRADE_STEPS: readonly UpgradeStep[] = [addCommentTables, addNoticeTables];
+export const UPGRADE_STEPS: readonly UpgradeStep[] = [addCommentTables, addNoticeTables, addTeamRole, addBoardDescriptions];
 
 /** Refuses a document this code cannot read: a newer schema version, or no version at all. */
 export function assertReadableVersion(doc: RawDocument, file: string, target = SCHEMA_VERSION): void {

@@ -1,7 +1,7 @@
 import { AppError } from '../../errors.js';
 import { SCHEMA_VERSION } from '../lowdb/document.js';
 import { describeRows, type RowCounts } from '../row-counts.js';
-import { EVERYONE_ROLE_ID } from '../seed.js';
+import { EVERYONE_ROLE_ID, TEAM_ROLE_ID } from '../seed.js';
 import type { DatabaseSnapshot } from '../types.js';
 import { describeDatabase } from './connect-error.js';
 import { Params, quoted } from './content/sql.js';
@@ -63,7 +63,7 @@ export async function loadSnapshot(client: Queryable, snapshot: DatabaseSnapshot
       const held = await countTables(client, true);
       if (Object.values(held).some((count) => count > 0)) throw databaseNotEmpty(options.where, held, '(nothing was written)');
     }
-    // The seeded @everyone role goes too: the snapshot's own row (same fixed id) replaces it.
+    // The seeded roles go too: the snapshot's own rows (same fixed ids, when it has them) replace them.
     await client.query(`TRUNCATE ${ALL_TABLES}`);
     // Posts go in with their vote counts, counted from the copy, and the count triggers stand
     // aside for this transaction: updating each post again as its votes came in rewrote all its
@@ -146,14 +146,14 @@ async function insertBatch(client: Queryable, table: StoredTable, rows: Readonly
   await client.query(`INSERT INTO ${quoted(table.table)} (${columns.map(quoted).join(', ')}) VALUES ${tuples.join(', ')}`, params.values);
 }
 
-/** Rows per table; with `exceptSeed`, the seeded @everyone role is not counted. */
+/** Rows per table; with `exceptSeed`, the seeded roles (@everyone, Team) are not counted. */
 async function countTables(db: Queryable, exceptSeed: boolean): Promise<RowCounts> {
   const counts: RowCounts = {};
   for (const table of STORED_TABLES) {
     const skipSeed = exceptSeed && table.name === 'roles';
     const { rows } = await db.query(
-      `SELECT count(*)::int AS n FROM ${quoted(table.table)}${skipSeed ? ' WHERE id <> $1' : ''}`,
-      skipSeed ? [EVERYONE_ROLE_ID] : [],
+      `SELECT count(*)::int AS n FROM ${quoted(table.table)}${skipSeed ? ' WHERE id <> ALL($1)' : ''}`,
+      skipSeed ? [[EVERYONE_ROLE_ID, TEAM_ROLE_ID]] : [],
     );
     counts[table.name] = Number(rows[0]?.n ?? 0);
   }

@@ -1,8 +1,9 @@
 import type { PoolClient } from 'pg';
-import { SCHEMA_VERSION } from '../lowdb/document.js';
 import type { DatabaseSnapshot } from '../types.js';
 import { quoted } from './content/sql.js';
 import { settingsOf } from './core/settings.js';
+import { schemaVersion } from './migrate.js';
+import { rowSchemaAt } from './migrations/index.js';
 import type { Queryable } from './queryable.js';
 import { STORED_TABLES, type StoredTable } from './tables.js';
 
@@ -11,11 +12,13 @@ import { STORED_TABLES, type StoredTable } from './tables.js';
  * so the copy holds exactly the transactions committed (and so durable) before it started.
  * A database of an older schema (the copy made before upgrading it) is read as it is: a table or
  * a column added since is left out, and its rows read as the contract reads them without it
- * (no endpoints, no subscriptions, `notificationsOff` absent).
+ * (no endpoints, no subscriptions, `notificationsOff` absent), labelled with the storage schema
+ * version its rows follow, so that restoring it upgrades them (the Team role of schema 4…).
  */
 export async function readSnapshot(client: PoolClient): Promise<DatabaseSnapshot> {
   await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   try {
+    const rowSchema = rowSchemaAt(await schemaVersion(client));
     const settings = await client.query('SELECT value FROM settings WHERE id');
     const existing = await existingColumns(client);
     const tables: Record<string, Array<{ id: string }>> = {};
@@ -31,7 +34,7 @@ export async function readSnapshot(client: PoolClient): Promise<DatabaseSnapshot
     }
     await client.query('COMMIT');
     return {
-      schemaVersion: SCHEMA_VERSION,
+      schemaVersion: rowSchema,
       settings: settingsOf(settings.rows[0]?.value ?? {}),
       tables: tables as unknown as DatabaseSnapshot['tables'],
     };

@@ -28,12 +28,20 @@ export interface StoredTable {
   laterColumns?: readonly string[];
 }
 
+/** How a table is stored; `later` names fields added after the table that every row has since (an older copy reads its rows without, and restore's upgrade fills them). */
+type StoredSpec<Row extends { id: string }> = ColumnMap<Row> & {
+  table: string;
+  optional?: ReadonlyArray<keyof Row & string>;
+  later?: ReadonlyArray<keyof Row & string>;
+};
+
 function stored<Row extends { id: string }>(
   name: string,
-  spec: ColumnMap<Row> & { table: string; optional?: ReadonlyArray<keyof Row & string> },
+  spec: StoredSpec<Row>,
   read: (record: Record<string, unknown>) => Row,
   optional = false,
 ): StoredTable {
+  const laterFields = [...(spec.optional ?? []), ...(spec.later ?? [])];
   return {
     name,
     table: spec.table,
@@ -41,7 +49,7 @@ function stored<Row extends { id: string }>(
     values: (row) => columnValues(spec, withOptional(spec.optional, row as Row)),
     read,
     ...(optional ? { optional } : {}),
-    ...(spec.optional === undefined ? {} : { laterColumns: spec.optional.map((field) => spec.columns[field]) }),
+    ...(laterFields.length === 0 ? {} : { laterColumns: laterFields.map((field) => spec.columns[field]) }),
   };
 }
 
@@ -58,7 +66,7 @@ export const STORED_TABLES: readonly StoredTable[] = [
   stored(USERS.name, USERS, (record) => rowOf(USERS, record)),
   stored(ROLES.name, ROLES, (record) => rowOf(ROLES, record)),
   stored(USER_ROLES.name, USER_ROLES, (record) => rowOf(USER_ROLES, record)),
-  stored('boards', boardSpec, boardSpec.fromDb),
+  stored('boards', { ...boardSpec, later: ['description'] }, boardSpec.fromDb),
   stored('roadmaps', roadmapSpec, roadmapSpec.fromDb),
   stored('posts', postSpec, postSpec.fromDb),
   stored('votes', voteSpec, voteSpec.fromDb),

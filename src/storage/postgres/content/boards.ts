@@ -7,6 +7,7 @@ export const boardSpec: TableSpec<BoardRow> = {
   columns: {
     id: 'id',
     name: 'name',
+    description: 'description',
     url: 'url',
     color: 'color',
     display: 'display',
@@ -17,6 +18,8 @@ export const boardSpec: TableSpec<BoardRow> = {
   fromDb: (r) => ({
     id: String(r.id),
     name: String(r.name),
+    // Undefined too: a copy of a database older than migration 7 reads no such column (snapshot.ts).
+    description: r.description == null ? null : String(r.description),
     url: String(r.url),
     color: String(r.color),
     display: Boolean(r.display),

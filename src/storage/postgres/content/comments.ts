@@ -42,5 +42,13 @@ export function createCommentsRepo(db: Queryable): CommentsRepo {
       const sql = 'SELECT * FROM comments ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2';
       return (await db.query(sql, [limit, skip])).rows.map(commentSpec.fromDb);
     },
+    countPublicByPosts: async (postIds) => {
+      const counts = new Map(postIds.map((id) => [id, 0]));
+      if (postIds.length === 0) return counts;
+      // A page of posts at a time: comments_post_idx finds each post's comments.
+      const sql = 'SELECT post_id, count(*)::int AS n FROM comments WHERE post_id = ANY($1::text[]) AND NOT is_internal GROUP BY post_id';
+      for (const row of (await db.query(sql, [[...postIds]])).rows) counts.set(String(row.post_id), Number(row.n));
+      return counts;
+    },
   };
 }

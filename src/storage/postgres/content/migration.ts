@@ -102,4 +102,4 @@ CREATE TABLE activities (
 CREATE INDEX activities_post_idx ON activities (post_id, created_at, id);
 `;
 
-export const CONTENT_MIGRATION: Migration = { id: 2, name: 'content', sql };
+export const CONTENT_MIGRATION: Migration = { id: 2, name: 'content', sql, rowSchema: 2 };

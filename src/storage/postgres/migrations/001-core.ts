@@ -25,6 +25,7 @@ const permissions = `ARRAY[${everyone.permissions.map(literal).join(', ')}]::tex
 export const CORE_MIGRATION: Migration = {
   id: 1,
   name: 'core',
+  rowSchema: 1,
   sql: `
 CREATE TABLE users (
   id text COLLATE "C" NOT NULL,

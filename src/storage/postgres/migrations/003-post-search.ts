@@ -98,4 +98,4 @@ CREATE INDEX posts_title_words_idx ON posts USING hash (title_words);
 CREATE INDEX posts_title_search_idx ON posts USING gin (post_search_vector(title_words)) WITH (fastupdate = off);
 `;
 
-export const POST_SEARCH_MIGRATION: Migration = { id: 3, name: 'post-search', sql, backfill: backfillPostWords };
+export const POST_SEARCH_MIGRATION: Migration = { id: 3, name: 'post-search', sql, backfill: backfillPostWords, rowSchema: 2 };

@@ -31,4 +31,4 @@ async function backfillNameLower(client: Queryable): Promise<void> {
   }
 }
 
-export const USER_SEARCH_MIGRATION: Migration = { id: 4, name: 'user-search', sql, backfill: backfillNameLower };
+export const USER_SEARCH_MIGRATION: Migration = { id: 4, name: 'user-search', sql, backfill: backfillNameLower, rowSchema: 2 };

@@ -95,4 +95,4 @@ CREATE INDEX notifications_by_pair ON notifications (user_id, post_id, created_a
 CREATE INDEX notifications_by_post ON notifications (post_id);
 `;
 
-export const NOTICES_MIGRATION: Migration = { id: 5, name: 'notices', sql };
+export const NOTICES_MIGRATION: Migration = { id: 5, name: 'notices', sql, rowSchema: 3 };

@@ -3,6 +3,8 @@ import { CORE_MIGRATION } from './001-core.js';
 import { POST_SEARCH_MIGRATION } from './003-post-search.js';
 import { USER_SEARCH_MIGRATION } from './004-user-search.js';
 import { NOTICES_MIGRATION } from './005-notices.js';
+import { TEAM_ROLE_MIGRATION } from './006-team-role.js';
+import { BOARD_DESCRIPTION_MIGRATION } from './007-board-description.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -21,4 +23,13 @@ export const MIGRATIONS: readonly Migration[] = [
   USER_SEARCH_MIGRATION,
   // Notifications and webhooks (issue 17): the outbox, endpoints, deliveries, subscriptions, notifications.
   NOTICES_MIGRATION,
+  // The Team role (issue 27).
+  TEAM_ROLE_MIGRATION,
+  // Board descriptions (issue 27).
+  BOARD_DESCRIPTION_MIGRATION,
 ];
+
+/** The storage schema version the rows of a database follow once migration `id` is its newest (0: none). */
+export function rowSchemaAt(id: number): number {
+  return MIGRATIONS.find((migration) => migration.id === id)?.rowSchema ?? 0;
+}
