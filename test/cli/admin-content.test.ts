@@ -47,7 +47,7 @@ test('board and roadmap commands print one line per change, aligned tables, and 
   t.deepEqual(jsonOf(t, await run(['board', 'list', '--json'])).map((item: { name: string }) => item.name), ['Feature requests', 'Team']);
   t.regex((await run(['board', 'delete', 'features'])).stdout, /^Deleted board features \(.*\); it had no posts\.\n$/);
   const described = await run(['board', 'create', '--name', 'Bugs', '--description', '  What is broken  ']);
-  t.regex(described.stdout, /^Created board bugs \(.*\): "Bugs", color [0-9a-f]{6}, hidden, voters shown\. It says: "What is broken"\.\n$/);
+  t.regex(described.stdout, /^Created board bugs \(.*\): "Bugs", color [0-9a-f]{6}, public, voters shown\. It says: "What is broken"\.\n$/);
   t.like(jsonOf(t, await run(['board', 'update', 'bugs', '--description', 'Crashes and wrong answers', '--json'])), { description: 'Crashes and wrong answers' });
   t.like(jsonOf(t, await run(['board', 'update', 'bugs', '--description', '', '--json'])), { name: 'Bugs', description: null }, '"" clears it');
   t.regex((await run(['board', 'create', '--name', 'Long', '--description', 'x'.repeat(301)])).stderr, /description cannot exceed 300 characters/);
