@@ -88,7 +88,7 @@ test('while serve runs, role and settings commands change what users may do', as
   await run('role', 'update', 'moderators', '--permission', 'board:read', 'board:create');
   t.true((await permissions()).includes('board:create'));
   t.like(await run('role', 'show', 'Moderators'), { permissions: ['board:read', 'board:create'] });
-  t.like(await run('role', 'list'), [{ name: '@everyone' }, { name: 'Moderators' }]);
+  t.like(await run('role', 'list'), [{ name: '@everyone' }, { name: 'Team' }, { name: 'Moderators' }]);
   await run('role', 'unassign', 'moderators', 'bob@example.org');
   t.false((await permissions()).includes('board:read'));
 
