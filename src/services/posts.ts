@@ -16,6 +16,7 @@ import {
 import { queryWords } from '../text/search-words.js';
 import { dashed, randomBase36 } from './text.js';
 import { isVisibleBoard, isVisibleRoadmap } from './visibility.js';
+import { seesEveryVoter } from './voter-privacy.js';
 import {
   type Body,
   codePointLength,
@@ -175,8 +176,11 @@ export function renderPosts(ctx: ServiceContext, viewer: Viewer, posts: PostRow[
   return renderPostsFrom(ctx.storage, viewer, posts);
 }
 
-/** `renderPosts` over any repositories, a transaction's included. */
-export async function renderPostsFrom(storage: Repositories, viewer: Viewer, posts: PostRow[]): Promise<PostView[]> {
+/**
+ * `renderPosts` over any repositories, a transaction's included. `everyVoter` lists voters even on
+ * boards that hide them from the viewer (API.md §8.9): only for what goes to the owner alone.
+ */
+export async function renderPostsFrom(storage: Repositories, viewer: Viewer, posts: PostRow[], options: { everyVoter?: boolean } = {}): Promise<PostView[]> {
   if (posts.length === 0) return [];
   const postIds = posts.map((post) => post.id);
   const votes = await storage.votes.summarize(postIds, RECENT_VOTES, viewer?.user.id ?? null);
@@ -189,7 +193,8 @@ export async function renderPostsFrom(storage: Repositories, viewer: Viewer, pos
     storage.comments.countPublicByPosts(postIds),
   ]);
   for (const [id, roadmap] of roadmaps) if (!isVisibleRoadmap(viewer, roadmap)) roadmaps.delete(id);
-  return posts.map((post) => toPostView(post, { users, boards, roadmaps, votes, comments }));
+  const audience = { seesEveryVoter: options.everyVoter === true || seesEveryVoter(viewer), viewer: viewer?.user ?? null };
+  return posts.map((post) => toPostView(post, { users, boards, roadmaps, votes, comments, audience }));
 }
 
 function presentIds(ids: Array<string | null>): string[] {

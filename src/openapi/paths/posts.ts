@@ -231,7 +231,8 @@ export const postPaths: Paths = {
       summary: 'List the voters of a post',
       description:
         'Every vote on a post the caller can see, newest first (`createdAt` desc, then `voteId` desc), with the voter as a public user. Cursor paging: `first` votes after the vote `after`; `page_info`, `total_count` and `total_pages` describe the list; `after` must be a vote of this list. ' +
-        '`viewerVote` is the caller’s own vote on the post, wherever it falls in the list, `null` when anonymous or not voted.',
+        '`viewerVote` is the caller’s own vote on the post, wherever it falls in the list, `null` when anonymous or not voted. ' +
+        'Private voters (feedbackd’s extension, API.md §8.9): on a board with `view_voters: false`, for a caller without `vote:assign`, the list holds only the caller’s own vote (none when anonymous or not voted), paged like any list, so `after` may only name that vote (any other: 400 `INVALID_CURSOR`); `total_count` and `total_pages` still count every vote on the post.',
       tag: 'Posts',
       section: '4.4.6',
       auth: 'optional',
@@ -253,7 +254,7 @@ export const postPaths: Paths = {
             votes: answer({
               results: arrayOf(ref('VoteEntry')),
               page_info: ref('PageInfo'),
-              total_count: described(count, 'Votes on the post.'),
+              total_count: described(count, 'Votes on the post, all of them, even where the list holds only the caller’s own.'),
               total_pages: described(count, '`ceil(total_count / first)`; 0 when there are no votes.'),
               viewerVote: nullable(ref('VoteEntry')),
             }),
