@@ -37,8 +37,14 @@ export const TITLE_RULE = { missing: 'POST_TITLE_MISSING', tooLong: 'POST_TITLE_
 const SLUG_TRIES = 5;
 const MAX_CONTENT_LENGTH = 50_000;
 const MAX_QUERY_LENGTH = 200;
+/** `mine` of `POST /posts/get`: the posts the caller wrote, or those they voted for. */
+const MINE_KINDS = ['posted', 'voted'] as const;
 
-/** API.md §4.4.1 and §8.1: one page of the posts the viewer may see, by date or by votes, optionally searched. */
+/**
+ * API.md §4.4.1 and §8.1: one page of the posts the viewer may see, by date or by votes, optionally
+ * searched, and optionally only the viewer's own (`mine`, an extension of issue 27): an anonymous
+ * caller has none, so `mine` gives them an empty list, never an error (optional auth, §2.3).
+ */
 export async function listPosts(ctx: ServiceContext, viewer: Viewer, body: Body): Promise<PostView[]> {
   const boardIds = optionalUuidArray(body.boardId, 'boardId', 100);
   const roadmapId = optionalUuid(body.roadmapId, 'roadmapId');
@@ -47,7 +53,9 @@ export async function listPosts(ctx: ServiceContext, viewer: Viewer, body: Body)
   const direction = oneOf(body.created, 'created', ['asc', 'desc'], 'desc');
   const orderBy = oneOf(body.orderBy, 'orderBy', ['created', 'votes'], 'created');
   const words = parseQuery(body.query);
+  const mine = isAbsentFilter(body.mine) ? undefined : oneOf(body.mine, 'mine', MINE_KINDS, 'posted');
   const { storage } = ctx;
+  if (mine && !viewer) return [];
   const boards = boardIds?.length ? await visibleBoardIds(storage, viewer, boardIds) : undefined;
   if (boards?.length === 0) return [];
   if (roadmapId && !isVisibleRoadmap(viewer, await storage.roadmaps.get(roadmapId))) return [];
@@ -55,6 +63,7 @@ export async function listPosts(ctx: ServiceContext, viewer: Viewer, body: Body)
     ...(boards ? { boardIds: boards } : {}),
     ...(roadmapId ? { roadmapId } : {}),
     ...(words.length > 0 ? { words } : {}),
+    ...(mine && viewer ? { mine: { kind: mine, userId: viewer.user.id } } : {}),
     visibleBoardsOnly: !can(viewer, 'board:read'),
     orderBy,
     direction,

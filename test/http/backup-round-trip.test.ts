@@ -179,6 +179,8 @@ async function readEveryTable(server: TestServer, board: UsedBoard): Promise<Rec
     posts: await Promise.all([
       each([undefined, ...everyone], (token) => get('POST', '/posts/get', token, {})),
       get('POST', '/posts/get', tokens.owner, { orderBy: 'votes', created: 'asc' }),
+      each(everyone, (token) => get('POST', '/posts/get', token, { mine: 'voted' })),
+      each(everyone, (token) => get('POST', '/posts/get', token, { mine: 'posted' })),
       each(ids.posts, (postId) => get('POST', '/posts/slug', tokens.owner, { postId })),
     ]),
     votes: await each(ids.posts, (postId) => get('GET', `/posts/${postId}/votes`, tokens.owner)),

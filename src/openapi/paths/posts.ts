@@ -44,6 +44,11 @@ const listPostsBody = input({
     nullable({ type: 'string', maxLength: 200 }),
     'feedbackd extension: search. Trimmed; `null`, `""` or only spaces = no search; at most 200 characters after trimming (400 `VALIDATION_ERROR` "query cannot exceed 200 characters"; not a string: "query must be a string"). A post matches when every query word is the start of a word of its title or `contentMarkdown`; words are runs of letters and digits in any script, compared without case and accents (`dar mo` finds "Dark mode", `ark` does not). A query of only punctuation or emoji matches every post.',
   ),
+  mine: described(
+    { type: ['string', 'null'], enum: ['posted', 'voted', null] },
+    'feedbackd extension (issue 27), case-insensitive; `null`/`""` = every post. `posted`: only the posts the caller wrote; `voted`: only those the caller voted for (their own posts too, which start with their vote). Combines with `boardId`, `roadmapId`, `query` and both orders, and pages like any list; posts the caller can no longer see are left out. ' +
+      'The route’s authentication stays optional: without a valid token (none, refused, or a blocked user’s) the caller is anonymous, has no posts and no votes, and gets `{ "posts": [] }`, never 401. Anything else: 400 `VALIDATION_ERROR` "mine must be one of: posted, voted".',
+  ),
   userId: {
     ...ignored('deprecated LogChimp field, accepted for compatibility.'),
     deprecated: true,
@@ -89,7 +94,8 @@ export const postPaths: Paths = {
         'Offset paging with `page` and `limit` (default 10, at most 100). Order: `createdAt` then `postId`, both in the `created` direction (default newest first), or with `orderBy: "votes"` most votes first (then newest). ' +
         'Filters that match nothing give `{ "posts": [] }`, never an error. Each post carries its board, author, roadmap status (`null` when the roadmap is hidden from the caller) and its voters: the 6 newest votes, the count, and the caller’s own vote (`viewerVote`, `null` when anonymous). ' +
         'Vote counts are read when the page is answered: with `orderBy: "votes"`, a post whose count changes between two page requests can move across a page boundary. ' +
-        'Fields are validated in the order boardId, roadmapId, page, limit, created, orderBy, query; `null` and `""` mean "absent" for every field.',
+        'With `mine` (feedbackd’s extension), only the caller’s own posts, or those they voted for: what a profile’s “my ideas” and “my votes” and a board’s “Mine” filter show. ' +
+        'Fields are validated in the order boardId, roadmapId, page, limit, created, orderBy, query, mine; `null` and `""` mean "absent" for every field.',
       tag: 'Posts',
       section: '4.4.1 and 8.1',
       auth: 'optional',
