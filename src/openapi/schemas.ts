@@ -146,7 +146,8 @@ export const schemas: Record<string, Schema> = {
     {
       votes: arrayOf(ref('Vote'), {
         maxItems: 6,
-        description: 'The 6 most recent votes (createdAt desc, then voteId desc); fewer if fewer exist.',
+        description:
+          'The 6 most recent votes (createdAt desc, then voteId desc); fewer if fewer exist. Private voters (feedbackd’s extension, API.md §8.9): on a board with `view_voters: false`, a caller without `vote:assign` gets only their own vote here, or none; `votesCount` and `viewerVote` are unchanged.',
       }),
       votesCount: { ...count, description: 'Every vote on the post.' },
       viewerVote: {
@@ -197,7 +198,8 @@ export const schemas: Record<string, Schema> = {
       display: { type: 'boolean', description: 'false = hidden.' },
       view_voters: {
         type: 'boolean',
-        description: 'Display hint: whether voter lists are shown on this board.',
+        description:
+          'Whether everyone sees who voted on this board’s posts. `false` (private voters, feedbackd’s extension, API.md §8.9): a caller without `vote:assign` sees at most their own vote in `voters.votes` and in `GET /posts/{post_id}/votes`; the counts stay whole.',
       },
       post_count: count,
       createdAt: timestamp,

@@ -35,6 +35,7 @@ export async function removePostWithDependents(tx: Repositories, postId: string,
 async function recordDeletion(tx: Repositories, postId: string, actor: Actor | null): Promise<void> {
   const post = await tx.posts.get(postId);
   if (!post) return;
-  const [view] = await renderPostsFrom(tx, null, [post]);
+  // With every voter, as `post.deleted` goes only to the owner's webhook endpoints (event-data.ts).
+  const [view] = await renderPostsFrom(tx, null, [post], { everyVoter: true });
   await recordEvent(tx, 'post.deleted', postId, actor, { post: view as unknown as JsonFacts });
 }

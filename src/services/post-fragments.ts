@@ -5,10 +5,18 @@ import type { PostView, PostViewSources, ViewerVote } from './post-views.js';
  * Listed posts as cached JSON. Rows are immutable (an engine that keeps them, as the JSON-file
  * one does, hands out the same object until the row changes), so a post's view — with its board,
  * roadmap, author and newest voters — stays right while every row it was built from is the same
- * object and its count of public comments is the same number. It is built and serialised once; each request adds only the viewer's own vote, which is
- * the last field of the view. Engines that read fresh rows each time simply never hit the cache.
- * The cache holds one server's process memory only: it is never shared or written anywhere.
+ * object and its count of public comments is the same number. It is built and serialised once
+ * (and once more without voters, for boards that hide them); each request adds only the viewer's
+ * own vote, which is the last field of the view. Engines that read fresh rows each time simply
+ * never hit the cache. The cache holds one server's process memory only: it is never shared or
+ * written anywhere.
  */
+
+/** A shared view and its JSON up to and including `"viewerVote":`, filled in on first serialisation. */
+interface Fragment {
+  view: PostView;
+  head?: string;
+}
 
 /** What a post's view was built from, compared by identity. */
 interface Built {
@@ -22,8 +30,8 @@ interface Built {
   voters: readonly UserRow[];
   /** The view with `viewerVote: null`. */
   view: PostView;
-  /** Its JSON up to and including `"viewerVote":`, filled in on first serialisation. */
-  head?: string;
+  /** The same view without voters, for a board that hides them (made on first use). */
+  withoutVoters?: PostView;
 }
 
 /**
@@ -47,9 +55,16 @@ function remember(post: PostRow, entry: Built): void {
   young.set(post, entry);
 }
 
-/** A viewer's copy of a view, pointing back at the shared view whose JSON it reuses. */
-const shared = new WeakMap<PostView, Built>();
+/** A shared view, or a viewer's copy of one, and the fragment whose JSON it reuses. */
+const fragments = new WeakMap<PostView, Fragment>();
+/** The entry a shared full view belongs to. */
+const builtOf = new WeakMap<PostView, Built>();
 const TAIL = 'null}}';
+
+function shared(view: PostView): PostView {
+  fragments.set(view, { view });
+  return view;
+}
 
 /** The view of `post` without the viewer's vote, reused while its sources are the same rows. */
 export function cachedView(post: PostRow, sources: PostViewSources, build: () => PostView): PostView {
@@ -63,17 +78,26 @@ export function cachedView(post: PostRow, sources: PostViewSources, build: () =>
   const known = recall(post);
   const sameSources = known && known.author === author && known.board === board && known.roadmap === roadmap && known.comments === comments;
   if (sameSources && sameVotes(known, summary, recent, voters)) return known.view;
-  const entry: Built = { author, board, roadmap, comments, count: summary?.count ?? 0, recent, voters, view: build() };
+  const entry: Built = { author, board, roadmap, comments, count: summary?.count ?? 0, recent, voters, view: shared(build()) };
   remember(post, entry);
-  shared.set(entry.view, entry);
+  builtOf.set(entry.view, entry);
   return entry.view;
 }
 
-/** A copy of a shared view carrying the viewer's vote; it serialises from the shared view's JSON. */
+/** The view with no voters listed (a board that hides them, API.md §8.9), shared like the view it comes from. */
+export function withoutVoters(view: PostView): PostView {
+  const hidden = () => ({ ...view, voters: { ...view.voters, votes: [] } });
+  const entry = builtOf.get(view);
+  if (!entry) return hidden();
+  entry.withoutVoters ??= shared(hidden());
+  return entry.withoutVoters;
+}
+
+/** A copy of a view carrying the viewer's vote; a copy of a shared view serialises from that view's JSON. */
 export function withViewerVote(view: PostView, viewerVote: ViewerVote): PostView {
   const copy = { ...view, voters: { ...view.voters, viewerVote } };
-  const entry = shared.get(view);
-  if (entry) shared.set(copy, entry);
+  const fragment = fragments.get(view);
+  if (fragment) fragments.set(copy, fragment);
   return copy;
 }
 
@@ -83,7 +107,7 @@ export function postListJson(views: readonly PostView[]): string {
 }
 
 function viewJson(view: PostView): string {
-  const entry = shared.get(view);
+  const entry = fragments.get(view);
   if (!entry) return JSON.stringify(view);
   entry.head ??= headOf(JSON.stringify(entry.view));
   const { viewerVote } = view.voters;

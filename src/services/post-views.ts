@@ -1,6 +1,7 @@
 import type { BoardRow, PostRow, RoadmapRow, UserRow, VoteRow, VoteSummary } from '../storage/types.js';
 import { avatarUrl } from './accounts.js';
-import { cachedView, withViewerVote } from './post-fragments.js';
+import { cachedView, withoutVoters, withViewerVote } from './post-fragments.js';
+import { boardHidesVoters } from './voter-privacy.js';
 
 /** API.md §3.3. */
 export interface PublicUser {
@@ -87,6 +88,14 @@ export interface PostViewSources {
   votes: ReadonlyMap<string, VoteSummary>;
   /** Public comments and replies per post (internal ones never count, API.md §8.9). */
   comments: ReadonlyMap<string, number>;
+  /** Who looks: whether they see every voter where a board hides them (API.md §8.9), and their own row, for their own vote. */
+  audience: Audience;
+}
+
+/** Who a post is rendered for, as far as its voters are concerned. */
+export interface Audience {
+  seesEveryVoter: boolean;
+  viewer: UserRow | null;
 }
 
 // Rows are immutable (an update stores a new object), so a view computed from a row stays right for
@@ -137,9 +146,19 @@ export function toRoadmapRef(roadmap: RoadmapRow): RoadmapRef {
 
 /** A post as listed (API.md §3.6); the part every viewer shares is built once per set of source rows (post-fragments.ts). */
 export function toPostView(post: PostRow, sources: PostViewSources): PostView {
-  const view = cachedView(post, sources, () => buildPostView(post, sources));
-  const viewerVote = sources.votes.get(post.id)?.viewerVote;
+  const shared = cachedView(post, sources, () => buildPostView(post, sources));
+  const viewerVote = sources.votes.get(post.id)?.viewerVote ?? null;
+  const board = post.boardId ? sources.boards.get(post.boardId) : undefined;
+  const hidden = boardHidesVoters(board) && !sources.audience.seesEveryVoter;
+  const view = hidden ? onlyOwnVote(shared, viewerVote, sources.audience.viewer) : shared;
   return viewerVote ? withViewerVote(view, toViewerVote(viewerVote)) : view;
+}
+
+/** API.md §8.9: where voters are hidden, `votes` holds the viewer's own vote, or nothing. */
+function onlyOwnVote(view: PostView, own: VoteRow | null, viewer: UserRow | null): PostView {
+  const hidden = withoutVoters(view);
+  if (!own || !viewer) return hidden;
+  return { ...hidden, voters: { ...hidden.voters, votes: [toVoteView(own, viewer)] } };
 }
 
 function buildPostView(post: PostRow, sources: PostViewSources): PostView {

@@ -16,6 +16,7 @@ import {
 import { queryWords } from '../text/search-words.js';
 import { dashed, randomBase36 } from './text.js';
 import { isVisibleBoard, isVisibleRoadmap } from './visibility.js';
+import { seesEveryVoter } from './voter-privacy.js';
 import {
   type Body,
   codePointLength,
@@ -36,8 +37,14 @@ export const TITLE_RULE = { missing: 'POST_TITLE_MISSING', tooLong: 'POST_TITLE_
 const SLUG_TRIES = 5;
 const MAX_CONTENT_LENGTH = 50_000;
 const MAX_QUERY_LENGTH = 200;
+/** `mine` of `POST /posts/get`: the posts the caller wrote, or those they voted for. */
+const MINE_KINDS = ['posted', 'voted'] as const;
 
-/** API.md §4.4.1 and §8.1: one page of the posts the viewer may see, by date or by votes, optionally searched. */
+/**
+ * API.md §4.4.1 and §8.1: one page of the posts the viewer may see, by date or by votes, optionally
+ * searched, and optionally only the viewer's own (`mine`, an extension of issue 27): an anonymous
+ * caller has none, so `mine` gives them an empty list, never an error (optional auth, §2.3).
+ */
 export async function listPosts(ctx: ServiceContext, viewer: Viewer, body: Body): Promise<PostView[]> {
   const boardIds = optionalUuidArray(body.boardId, 'boardId', 100);
   const roadmapId = optionalUuid(body.roadmapId, 'roadmapId');
@@ -46,7 +53,9 @@ export async function listPosts(ctx: ServiceContext, viewer: Viewer, body: Body)
   const direction = oneOf(body.created, 'created', ['asc', 'desc'], 'desc');
   const orderBy = oneOf(body.orderBy, 'orderBy', ['created', 'votes'], 'created');
   const words = parseQuery(body.query);
+  const mine = isAbsentFilter(body.mine) ? undefined : oneOf(body.mine, 'mine', MINE_KINDS, 'posted');
   const { storage } = ctx;
+  if (mine && !viewer) return [];
   const boards = boardIds?.length ? await visibleBoardIds(storage, viewer, boardIds) : undefined;
   if (boards?.length === 0) return [];
   if (roadmapId && !isVisibleRoadmap(viewer, await storage.roadmaps.get(roadmapId))) return [];
@@ -54,6 +63,7 @@ export async function listPosts(ctx: ServiceContext, viewer: Viewer, body: Body)
     ...(boards ? { boardIds: boards } : {}),
     ...(roadmapId ? { roadmapId } : {}),
     ...(words.length > 0 ? { words } : {}),
+    ...(mine && viewer ? { mine: { kind: mine, userId: viewer.user.id } } : {}),
     visibleBoardsOnly: !can(viewer, 'board:read'),
     orderBy,
     direction,
@@ -175,8 +185,11 @@ export function renderPosts(ctx: ServiceContext, viewer: Viewer, posts: PostRow[
   return renderPostsFrom(ctx.storage, viewer, posts);
 }
 
-/** `renderPosts` over any repositories, a transaction's included. */
-export async function renderPostsFrom(storage: Repositories, viewer: Viewer, posts: PostRow[]): Promise<PostView[]> {
+/**
+ * `renderPosts` over any repositories, a transaction's included. `everyVoter` lists voters even on
+ * boards that hide them from the viewer (API.md §8.9): only for what goes to the owner alone.
+ */
+export async function renderPostsFrom(storage: Repositories, viewer: Viewer, posts: PostRow[], options: { everyVoter?: boolean } = {}): Promise<PostView[]> {
   if (posts.length === 0) return [];
   const postIds = posts.map((post) => post.id);
   const votes = await storage.votes.summarize(postIds, RECENT_VOTES, viewer?.user.id ?? null);
@@ -189,7 +202,8 @@ export async function renderPostsFrom(storage: Repositories, viewer: Viewer, pos
     storage.comments.countPublicByPosts(postIds),
   ]);
   for (const [id, roadmap] of roadmaps) if (!isVisibleRoadmap(viewer, roadmap)) roadmaps.delete(id);
-  return posts.map((post) => toPostView(post, { users, boards, roadmaps, votes, comments }));
+  const audience = { seesEveryVoter: options.everyVoter === true || seesEveryVoter(viewer), viewer: viewer?.user ?? null };
+  return posts.map((post) => toPostView(post, { users, boards, roadmaps, votes, comments, audience }));
 }
 
 function presentIds(ids: Array<string | null>): string[] {

@@ -8,6 +8,7 @@ import { requirePermission } from './permissions.js';
 import { findVisiblePost } from './post-lookup.js';
 import { type PublicUser, toPublicUser, toVoters, type Voters } from './post-views.js';
 import { RECENT_VOTES } from './posts.js';
+import { hidesVotersFrom } from './voter-privacy.js';
 import { type Body, lookupKey } from './validation/fields.js';
 
 /** The path parameters of the vote-on-behalf routes, as sent. */
@@ -24,24 +25,24 @@ export interface VoteOnBehalfTarget {
 
 /** API.md §4.5.1: the caller votes on a post (one vote per user and post). */
 export async function addVote(ctx: ServiceContext, actor: Actor, body: Body): Promise<Voters> {
-  const postId = await ctx.storage.transaction(async (tx) => {
-    const post = await findVisiblePost(tx, actor, lookupKey(body.postId));
+  const post = await ctx.storage.transaction(async (tx) => {
+    const found = await findVisiblePost(tx, actor, lookupKey(body.postId));
     requirePermission(actor, 'vote:create');
-    await insertVote(tx, actor, actor.user, post.id);
-    return post.id;
+    await insertVote(tx, actor, actor.user, found.id);
+    return found;
   });
-  return renderVoters(ctx.storage, postId, actor.user.id);
+  return renderVoters(ctx.storage, post, actor);
 }
 
 /** API.md §4.5.2: the caller takes back their vote. */
 export async function removeVote(ctx: ServiceContext, actor: Actor, body: Body): Promise<Voters> {
-  const postId = await ctx.storage.transaction(async (tx) => {
-    const post = await findVisiblePost(tx, actor, lookupKey(body.postId));
+  const post = await ctx.storage.transaction(async (tx) => {
+    const found = await findVisiblePost(tx, actor, lookupKey(body.postId));
     requirePermission(actor, 'vote:destroy');
-    await deleteVote(tx, actor, actor.user, post.id);
-    return post.id;
+    await deleteVote(tx, actor, actor.user, found.id);
+    return found;
   });
-  return renderVoters(ctx.storage, postId, actor.user.id);
+  return renderVoters(ctx.storage, post, actor);
 }
 
 /** API.md §4.5.3's answer: the post's voters (viewerVote is the caller's own) and the vote just made for the target user. */
@@ -52,27 +53,35 @@ export interface VoteOnBehalfResult {
 
 /** API.md §4.5.3: a vote owned by another user. */
 export async function addVoteOnBehalf(ctx: ServiceContext, actor: Actor, target: VoteOnBehalfTarget): Promise<VoteOnBehalfResult> {
-  const { postId, vote } = await ctx.storage.transaction(async (tx) => {
-    const { post, user } = await onBehalfTarget(tx, actor, target, 'vote:assign');
-    const voteId = await insertVote(tx, actor, user, post.id);
-    return { postId: post.id, vote: { voteId, user: toPublicUser(user) } };
+  const { post, vote } = await ctx.storage.transaction(async (tx) => {
+    const { post: found, user } = await onBehalfTarget(tx, actor, target, 'vote:assign');
+    const voteId = await insertVote(tx, actor, user, found.id);
+    return { post: found, vote: { voteId, user: toPublicUser(user) } };
   });
-  return { voters: await renderVoters(ctx.storage, postId, actor.user.id), vote };
+  return { voters: await renderVoters(ctx.storage, post, actor), vote };
 }
 
 /** API.md §4.5.4: removes another user's vote. */
 export async function removeVoteOnBehalf(ctx: ServiceContext, actor: Actor, target: VoteOnBehalfTarget): Promise<Voters> {
-  const postId = await ctx.storage.transaction(async (tx) => {
-    const { post, user } = await onBehalfTarget(tx, actor, target, 'vote:unassign');
-    await deleteVote(tx, actor, user, post.id);
-    return post.id;
+  const post = await ctx.storage.transaction(async (tx) => {
+    const { post: found, user } = await onBehalfTarget(tx, actor, target, 'vote:unassign');
+    await deleteVote(tx, actor, user, found.id);
+    return found;
   });
-  return renderVoters(ctx.storage, postId, actor.user.id);
+  return renderVoters(ctx.storage, post, actor);
 }
 
-/** The Voters object of a post (API.md §3.9): the newest votes, the count and the viewer's own vote. */
-export async function renderVoters(repos: Repositories, postId: string, viewerId: string | null): Promise<Voters> {
-  const summary = (await repos.votes.summarize([postId], RECENT_VOTES, viewerId)).get(postId);
+/**
+ * The Voters object of a post (API.md §3.9): the newest votes, the count and the caller's own vote;
+ * on a board that hides voters from the caller (§8.9), their own vote is the only one listed.
+ */
+export async function renderVoters(repos: Repositories, post: PostRow, actor: Actor): Promise<Voters> {
+  const summary = (await repos.votes.summarize([post.id], RECENT_VOTES, actor.user.id)).get(post.id);
+  const board = post.boardId ? await repos.boards.get(post.boardId) : undefined;
+  if (summary && hidesVotersFrom(actor, board)) {
+    const own = summary.viewerVote;
+    return toVoters({ ...summary, recent: own ? [own] : [] }, new Map([[actor.user.id, actor.user]]));
+  }
   const users = await repos.users.getMany(summary?.recent.map((vote) => vote.userId) ?? []);
   return toVoters(summary, users);
 }

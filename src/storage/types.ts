@@ -432,11 +432,19 @@ export interface RoadmapsRepo extends TableRepo<RoadmapRow> {
 /** How a post list is ordered: `created` by (createdAt, id) in the asked direction; `votes` by (vote count, createdAt, id), all descending. */
 export type PostOrder = 'created' | 'votes';
 
+/** One person's posts: those they wrote (`posted`) or those they voted for (`voted`). */
+export interface MinePostsFilter {
+  userId: string;
+  kind: 'posted' | 'voted';
+}
+
 export interface PostQuery {
   /** Only posts on one of these boards; `undefined` = any board or none. */
   boardIds?: readonly string[];
   /** Only posts on this roadmap. */
   roadmapId?: string;
+  /** Only the posts one user wrote or voted for. */
+  mine?: MinePostsFilter;
   /** Leave out posts whose board has `display: false` (posts without a board stay). */
   visibleBoardsOnly: boolean;
   /** Absent = `created`. */

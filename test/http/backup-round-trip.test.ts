@@ -99,6 +99,8 @@ async function useEveryFeature(server: TestServer, sink: SmtpSink, hooks: { good
   await must(server, 'DELETE', '/posts', member.token, { id: gone });
 
   await must(server, 'POST', '/votes', moderator.token, { postId: darkMode });
+  // On a board that hides its voters: the moderator (no vote:assign) sees their own vote only.
+  await must(server, 'POST', '/votes', moderator.token, { postId: export_ });
   await must(server, 'POST', '/votes', follower.token, { postId: darkMode });
   // The author's own vote comes with the post; taking it back is a feature too.
   await must(server, 'DELETE', '/votes', member.token, { postId: loose });
@@ -177,6 +179,8 @@ async function readEveryTable(server: TestServer, board: UsedBoard): Promise<Rec
     posts: await Promise.all([
       each([undefined, ...everyone], (token) => get('POST', '/posts/get', token, {})),
       get('POST', '/posts/get', tokens.owner, { orderBy: 'votes', created: 'asc' }),
+      each(everyone, (token) => get('POST', '/posts/get', token, { mine: 'voted' })),
+      each(everyone, (token) => get('POST', '/posts/get', token, { mine: 'posted' })),
       each(ids.posts, (postId) => get('POST', '/posts/slug', tokens.owner, { postId })),
     ]),
     votes: await each(ids.posts, (postId) => get('GET', `/posts/${postId}/votes`, tokens.owner)),

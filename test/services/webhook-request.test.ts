@@ -68,6 +68,7 @@ const postView: PostView = toPostView(postRow, {
   roadmaps: new Map([[roadmap.id, roadmap]]),
   votes: new Map([[postRow.id, { recent: [voteRow], count: 1, viewerVote: null }]]),
   comments: new Map([[postRow.id, 2]]),
+  audience: { seesEveryVoter: true, viewer: null },
 });
 
 function commentRow(isInternal: boolean): CommentRow {

@@ -90,6 +90,11 @@ const CASES: Array<{ name: string; sql: Statement; ordered?: string; reads?: str
   { name: 'by votes, roadmap', sql: postQuerySql({ ...page, orderBy: 'votes', roadmapId: 'r0' }), ordered: 'posts_roadmap_votes_idx' },
   { name: '1 word, one board, by date', sql: postQuerySql({ ...page, boardIds: ['b1'], words: ['dar'] }) },
   { name: '1 word, one board, by votes', sql: postQuerySql({ ...page, orderBy: 'votes', boardIds: ['b2'], words: ['mo'] }) },
+  // One person's posts (issue 27). u0 wrote every post of the fill, so walking the date order is right for 'posted'; votes are read from the (user, post) index.
+  { name: 'mine posted, by date', sql: postQuerySql({ ...page, mine: { userId: 'u0', kind: 'posted' } }) },
+  { name: 'mine posted, by votes', sql: postQuerySql({ ...page, orderBy: 'votes', mine: { userId: 'u0', kind: 'posted' } }) },
+  { name: 'mine voted, by date', sql: postQuerySql({ ...page, mine: { userId: 'u0', kind: 'voted' } }), reads: 'votes__user_post' },
+  { name: 'mine voted, 1 word, by votes', sql: postQuerySql({ ...page, orderBy: 'votes', words: ['dar'], mine: { userId: 'u0', kind: 'voted' } }) },
   ...similarCases(),
 ];
 

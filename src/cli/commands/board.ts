@@ -35,6 +35,6 @@ function addBoardFields(command: Command): Command {
     .option('--description <text>', 'what the board is for, shown on its pages (at most 300 characters; "" for none)')
     .option('--display', 'show it to everyone')
     .addOption(new Option('--hidden', 'show it only to holders of board:read').conflicts('display'))
-    .option('--view-voters', 'clients show who voted on its posts (a display hint; the default)')
-    .option('--no-view-voters', 'clients do not show who voted (a display hint, not enforced by the API)');
+    .option('--view-voters', 'everyone sees who voted on its posts (the default)')
+    .option('--no-view-voters', 'only holders of vote:assign see who voted; others see the counts and their own vote');
 }

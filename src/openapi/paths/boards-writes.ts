@@ -22,7 +22,8 @@ const RESERVED = ['get', 'search', 'check-slug', 'check-name'];
 const board = answer({ board: ref('Board') });
 const boardId = targetId('board', 'BOARD_NOT_FOUND');
 const DISPLAY = '`false` hides the board (and its posts) from callers without `board:read`.';
-const VIEW_VOTERS = 'Display hint for clients: whether voter lists are shown on this board; the API does not enforce it.';
+const VIEW_VOTERS =
+  'Whether everyone sees who voted on this board’s posts. `false`: callers without `vote:assign` see at most their own vote (private voters, feedbackd’s extension, API.md §8.9).';
 const DESCRIPTION =
   'feedbackd’s extension (API.md §8.9): what the board is for, a line for its home and board pages. Trimmed; at most 300 characters after trimming. Not a string → 400 `VALIDATION_ERROR` "description must be a string"; longer → 400 `VALIDATION_ERROR` "description cannot exceed 300 characters"; a lone UTF-16 surrogate → "description must not contain lone surrogates".';
 

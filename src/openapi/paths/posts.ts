@@ -44,6 +44,11 @@ const listPostsBody = input({
     nullable({ type: 'string', maxLength: 200 }),
     'feedbackd extension: search. Trimmed; `null`, `""` or only spaces = no search; at most 200 characters after trimming (400 `VALIDATION_ERROR` "query cannot exceed 200 characters"; not a string: "query must be a string"). A post matches when every query word is the start of a word of its title or `contentMarkdown`; words are runs of letters and digits in any script, compared without case and accents (`dar mo` finds "Dark mode", `ark` does not). A query of only punctuation or emoji matches every post.',
   ),
+  mine: described(
+    { type: ['string', 'null'], enum: ['posted', 'voted', null] },
+    'feedbackd extension (issue 27), case-insensitive; `null`/`""` = every post. `posted`: only the posts the caller wrote; `voted`: only those the caller voted for (their own posts too, which start with their vote). Combines with `boardId`, `roadmapId`, `query` and both orders, and pages like any list; posts the caller can no longer see are left out. ' +
+      'The route’s authentication stays optional: without a valid token (none, refused, or a blocked user’s) the caller is anonymous, has no posts and no votes, and gets `{ "posts": [] }`, never 401. Anything else: 400 `VALIDATION_ERROR` "mine must be one of: posted, voted".',
+  ),
   userId: {
     ...ignored('deprecated LogChimp field, accepted for compatibility.'),
     deprecated: true,
@@ -89,7 +94,8 @@ export const postPaths: Paths = {
         'Offset paging with `page` and `limit` (default 10, at most 100). Order: `createdAt` then `postId`, both in the `created` direction (default newest first), or with `orderBy: "votes"` most votes first (then newest). ' +
         'Filters that match nothing give `{ "posts": [] }`, never an error. Each post carries its board, author, roadmap status (`null` when the roadmap is hidden from the caller) and its voters: the 6 newest votes, the count, and the caller’s own vote (`viewerVote`, `null` when anonymous). ' +
         'Vote counts are read when the page is answered: with `orderBy: "votes"`, a post whose count changes between two page requests can move across a page boundary. ' +
-        'Fields are validated in the order boardId, roadmapId, page, limit, created, orderBy, query; `null` and `""` mean "absent" for every field.',
+        'With `mine` (feedbackd’s extension), only the caller’s own posts, or those they voted for: what a profile’s “my ideas” and “my votes” and a board’s “Mine” filter show. ' +
+        'Fields are validated in the order boardId, roadmapId, page, limit, created, orderBy, query, mine; `null` and `""` mean "absent" for every field.',
       tag: 'Posts',
       section: '4.4.1 and 8.1',
       auth: 'optional',
@@ -231,7 +237,8 @@ export const postPaths: Paths = {
       summary: 'List the voters of a post',
       description:
         'Every vote on a post the caller can see, newest first (`createdAt` desc, then `voteId` desc), with the voter as a public user. Cursor paging: `first` votes after the vote `after`; `page_info`, `total_count` and `total_pages` describe the list; `after` must be a vote of this list. ' +
-        '`viewerVote` is the caller’s own vote on the post, wherever it falls in the list, `null` when anonymous or not voted.',
+        '`viewerVote` is the caller’s own vote on the post, wherever it falls in the list, `null` when anonymous or not voted. ' +
+        'Private voters (feedbackd’s extension, API.md §8.9): on a board with `view_voters: false`, for a caller without `vote:assign`, the list holds only the caller’s own vote (none when anonymous or not voted), paged like any list, so `after` may only name that vote (any other: 400 `INVALID_CURSOR`); `total_count` and `total_pages` still count every vote on the post.',
       tag: 'Posts',
       section: '4.4.6',
       auth: 'optional',
@@ -253,7 +260,7 @@ export const postPaths: Paths = {
             votes: answer({
               results: arrayOf(ref('VoteEntry')),
               page_info: ref('PageInfo'),
-              total_count: described(count, 'Votes on the post.'),
+              total_count: described(count, 'Votes on the post, all of them, even where the list holds only the caller’s own.'),
               total_pages: described(count, '`ceil(total_count / first)`; 0 when there are no votes.'),
               viewerVote: nullable(ref('VoteEntry')),
             }),

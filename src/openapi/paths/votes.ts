@@ -35,7 +35,7 @@ export const votePaths: Paths = {
       id: 'addVote',
       summary: 'Vote on a post',
       description:
-        'Records the caller’s vote on a post they can see; one vote per user and post (a second, even concurrent, gives 409 `VOTE_EXISTS`). Answers the post’s voters afterwards: the 6 newest votes, the count, and the caller’s vote as `viewerVote`.',
+        'Records the caller’s vote on a post they can see; one vote per user and post (a second, even concurrent, gives 409 `VOTE_EXISTS`). Answers the post’s voters afterwards: the 6 newest votes (on a board with `view_voters: false`, only the caller’s own unless they hold `vote:assign`, API.md §8.9), the count, and the caller’s vote as `viewerVote`.',
       tag: 'Votes',
       section: '4.5.1',
       auth: 'required',

@@ -1,6 +1,7 @@
 /*
  * The `data` of a webhook event, shaped when the worker fans the event out: the post as a visitor
- * sees it then (no viewer: hidden roadmaps left out, as for anyone who cannot see them), plus what
+ * sees it then (no viewer: hidden roadmaps left out, as for anyone who cannot see them) but with
+ * every voter, as its owner sees them on any board (API.md §8.9), plus what
  * the event recorded. When the post has been deleted since, the view its `post.deleted` event kept
  * stands in (the worker claims events oldest first, so the deletion is usually in the same batch);
  * a comment deleted since while its post stays was moderated away and is not sent.
@@ -33,7 +34,8 @@ export async function shapeEvent(tx: Repositories, event: OutboxEventRow, delete
   if (!isWebhookEventName(event.name) || event.postId === null) return null;
   if (event.name === 'post.deleted') return shaped('post.deleted', { post: factsOf(event, 'post.deleted').post as unknown as PostView });
   const post = await tx.posts.get(event.postId);
-  const view = post ? (await renderPostsFrom(tx, null, [post]))[0] : deleted.get(event.postId);
+  // Every voter, even on a board that hides them: the endpoints are the owner's, who sees them all.
+  const view = post ? (await renderPostsFrom(tx, null, [post], { everyVoter: true }))[0] : deleted.get(event.postId);
   if (!view) return null;
   switch (event.name) {
     case 'post.created':

@@ -65,6 +65,11 @@ export class PostCatalog {
     return this.slots[slot];
   }
 
+  /** The entry of a stored post. */
+  entryOf(postId: string): PostEntry | undefined {
+    return this.entries.get(postId);
+  }
+
   /** How many posts the catalog holds. */
   get size(): number {
     return this.entries.size;

@@ -1,5 +1,6 @@
 import type { PostQuery, PostRow } from '../types.js';
 import type { MemoryDb } from './memory-db.js';
+import { minePosts } from './post-mine.js';
 import { entryOrder, orderedLists, searchPosts, walkInOrder } from './post-search.js';
 import { compareTimed, type SortedList } from './sorted-list.js';
 
@@ -7,10 +8,12 @@ import { compareTimed, type SortedList } from './sorted-list.js';
  * Answers a post query from the sorted indexes: picks the smallest sorted source (one roadmap,
  * the asked boards, or all posts) in the asked order, walks it, and stops as soon as
  * offset + limit matching posts are seen. Nothing is scanned or sorted as a whole.
- * Searches go through the word index (post-search.ts).
+ * Searches go through the word index (post-search.ts); one person's posts are gathered from
+ * their own indexes (post-mine.ts).
  */
 export function queryPosts(db: MemoryDb, query: PostQuery): PostRow[] {
   if (query.limit <= 0) return [];
+  if (query.mine !== undefined) return minePosts(db, query, query.mine, postFilter(db, query));
   if (query.words !== undefined && query.words.length > 0) return searchPosts(db, query, query.words, postFilter(db, query));
   if (query.orderBy === 'votes') return byVotes(db, query);
   const sources = sourcesFor(db, query);

@@ -100,8 +100,8 @@ function planSearch(
   return gather <= marking + walk * COST.testBit ? 'gather' : 'bits';
 }
 
-/** One bit per slot: set for the posts holding every word (one bit set per word, ANDed). */
-function bitsOfAll(catalog: PostCatalog, words: readonly string[]): Uint32Array {
+/** One bit per slot: set for the posts holding every word (one bit set per word, ANDed); scratch memory, as `emptyBits`. */
+export function bitsOfAll(catalog: PostCatalog, words: readonly string[]): Uint32Array {
   const bits = catalog.emptyBits(0);
   if (words.length === 0) return bits.fill(0xffffffff);
   catalog.words.markWithPrefix(words[0]!, bits);

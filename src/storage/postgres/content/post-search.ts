@@ -61,6 +61,7 @@ export function postQuerySql(query: PostQuery): Statement {
   if (boards?.length === 1) conditions.push(`t.board_id = ${params.add(boards[0])}`);
   else if (boards !== undefined) conditions.push(`t.board_id = ANY(${params.add([...boards])}::text[])`);
   if (query.roadmapId !== undefined) conditions.push(`t.roadmap_id = ${params.add(query.roadmapId)}`);
+  if (query.mine !== undefined) conditions.push(mineCondition(query.mine.kind, params.add(query.mine.userId)));
   if (query.visibleBoardsOnly) conditions.push(HIDDEN_BOARDS_OUT);
   if (query.words !== undefined && query.words.length > 0) {
     conditions.push(`${MATCHES} ${params.add(everyPrefixQuery(query.words))}::tsquery`);
@@ -71,6 +72,15 @@ export function postQuerySql(query: PostQuery): Statement {
   const text = `SELECT ${POST_COLUMNS} FROM posts t ${where} ORDER BY ${order}
    LIMIT ${params.add(query.limit)} OFFSET ${params.add(Math.max(query.offset, 0))}`;
   return { text, values: params.values };
+}
+
+/**
+ * One person's posts: by the author index (user, createdAt, id), or through the unique index of
+ * votes by (user, post), so a person's few votes lead to their posts.
+ */
+function mineCondition(kind: 'posted' | 'voted', user: string): string {
+  if (kind === 'posted') return `t.user_id = ${user}`;
+  return `t.id IN (SELECT v.post_id FROM votes v WHERE v.user_id = ${user})`;
 }
 
 /**
