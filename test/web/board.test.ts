@@ -1,5 +1,5 @@
 import { expectAccessible, expectNoProblems, openPage, test, useWebServer } from './_browser.js';
-import { member, seedBoard, seedPost, seedRoadmap, seedVote, setSettings } from './_seed.js';
+import { member, seedBoard, seedComment, seedPost, seedRoadmap, seedVote, setSettings } from './_seed.js';
 
 useWebServer();
 
@@ -26,6 +26,26 @@ test.serial('a visitor sees the board with its posts by votes, newest and oldest
   t.is(await page.locator('.post-card__excerpt').first().textContent(), 'The oldest one');
   t.is(third.title, 'Third idea');
   await expectNoProblems(t, page);
+  await expectAccessible(t, page);
+});
+
+test.serial('a card\'s meta line counts the idea\'s comments, singular or plural, and says nothing at none', async (t) => {
+  const web = t.context.web;
+  const board = await seedBoard(web, { url: 'comment-counts' });
+  const roadmap = await seedRoadmap(web, { name: 'Considering' });
+  const busy = await seedPost(web, { board, roadmap, title: 'Busy idea' });
+  const single = await seedPost(web, { board, title: 'Single comment idea' });
+  await seedPost(web, { board, title: 'Quiet idea' });
+  for (const body of ['One', 'Two', 'Three']) await seedComment(web, busy, { body });
+  await seedComment(web, single, { body: 'Only one' });
+  // An internal note is the team's: a visitor's count leaves it out.
+  await seedComment(web, single, { body: 'Team only', internal: true });
+  const page = await openPage(t, '/b/comment-counts');
+  await page.getByText('Quiet idea').waitFor();
+  const metaOf = (title: string) => page.getByRole('listitem').filter({ hasText: title }).locator('.meta > *').allTextContents();
+  t.deepEqual((await metaOf('Busy idea')).slice(0, 2), ['Considering', '3 comments']);
+  t.true((await metaOf('Single comment idea')).includes('1 comment'));
+  t.false((await metaOf('Quiet idea')).some((text) => text.includes('comment')));
   await expectAccessible(t, page);
 });
 
