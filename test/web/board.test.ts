@@ -49,6 +49,29 @@ test.serial('a card\'s meta line counts the idea\'s comments, singular or plural
   await expectAccessible(t, page);
 });
 
+test.serial('a board\'s description shows under its name on the board page and on the home page, where the link is still named by the board', async (t) => {
+  const web = t.context.web;
+  const description = 'Ideas for the mobile app.\nBugs go to the Bugs board.';
+  await seedBoard(web, { name: 'Mobile app', url: 'mobile-app', description });
+  await seedBoard(web, { name: 'Plain board', url: 'plain-board' });
+  const page = await openPage(t, '/b/mobile-app');
+  await page.getByRole('heading', { level: 1, name: 'Mobile app' }).waitFor();
+  t.is(await page.locator('.board-description').innerText(), description);
+  const plain = await openPage(t, '/b/plain-board');
+  await plain.getByRole('heading', { level: 1, name: 'Plain board' }).waitFor();
+  t.is(await plain.locator('.board-description').count(), 0);
+
+  for (const width of [1280, 360]) {
+    const home = await openPage(t, '/', { width });
+    const link = home.getByRole('link', { name: 'Mobile app 0 ideas', exact: true });
+    await link.waitFor();
+    t.is(await link.getAttribute('aria-describedby').then((id) => home.locator(`[id="${id}"]`).innerText()), description);
+    t.is(await home.getByRole('link', { name: 'Plain board 0 ideas', exact: true }).getAttribute('aria-describedby'), null);
+    await expectAccessible(t, home);
+  }
+  await expectAccessible(t, page);
+});
+
 test.serial('search as you type narrows the list, and the URL keeps it', async (t) => {
   const web = t.context.web;
   const board = await seedBoard(web, { url: 'search-board' });
