@@ -94,6 +94,18 @@ test.serial('the owner writes a board description: a counter says what is left, 
   await expectNoProblems(t, page);
 });
 
+test.serial('"Show who voted" says what turning it off does, read with the checkbox', async (t) => {
+  const page = await openPage(t, '/dashboard/boards', { as: t.context.web.owner });
+  await page.getByRole('button', { name: 'New board' }).click();
+  const form = page.getByRole('form', { name: 'New board' });
+  const checkbox = form.getByRole('checkbox', { name: 'Show who voted' });
+  const hint = "On: an idea's page lists the people who voted for it. Off: only the team sees who voted, in the API too; everyone still sees the count.";
+  const describedBy = (await checkbox.getAttribute('aria-describedby')) ?? '';
+  t.truthy(describedBy);
+  t.is(await page.locator(`[id="${describedBy}"]`).textContent(), hint);
+  await expectAccessible(t, page);
+});
+
 test.serial('the owner deletes a board after a confirmation naming its posts; the posts stay, without a board', async (t) => {
   const web = t.context.web;
   const board = await seedBoard(web, { name: 'Old', url: 'old' });

@@ -57,7 +57,7 @@ export function BoardForm({ board, onSaved, onCancel }: BoardFormProps) {
       <Checkbox
         id="board-view_voters"
         label="Show who voted"
-        description="An idea's page lists the people who voted for it."
+        description="On: an idea's page lists the people who voted for it. Off: only the team sees who voted, in the API too; everyone still sees the count."
         checked={draft.view_voters}
         onChange={(view_voters) => edit({ view_voters })}
       />
