@@ -41,7 +41,7 @@ export async function callApi<T = unknown>(
 /** A board, displayed unless `display: false`; its url defaults to a unique one. */
 export async function seedBoard(
   target: SeedTarget,
-  fields: { name?: string; url?: string; display?: boolean; color?: string; viewVoters?: boolean } = {},
+  fields: { name?: string; url?: string; display?: boolean; color?: string; viewVoters?: boolean; description?: string } = {},
 ): Promise<Board> {
   const id = unique();
   const body = {
@@ -50,6 +50,7 @@ export async function seedBoard(
     color: fields.color ?? '2f6fdb',
     display: fields.display ?? true,
     view_voters: fields.viewVoters ?? true,
+    description: fields.description ?? null,
   };
   return (await callApi<{ board: Board }>(target, 'POST', '/boards', body)).board;
 }

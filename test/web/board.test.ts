@@ -1,5 +1,5 @@
 import { expectAccessible, expectNoProblems, openPage, test, useWebServer } from './_browser.js';
-import { member, seedBoard, seedPost, seedRoadmap, seedVote, setSettings } from './_seed.js';
+import { member, seedBoard, seedComment, seedPost, seedRoadmap, seedVote, setSettings } from './_seed.js';
 
 useWebServer();
 
@@ -26,6 +26,49 @@ test.serial('a visitor sees the board with its posts by votes, newest and oldest
   t.is(await page.locator('.post-card__excerpt').first().textContent(), 'The oldest one');
   t.is(third.title, 'Third idea');
   await expectNoProblems(t, page);
+  await expectAccessible(t, page);
+});
+
+test.serial('a card\'s meta line counts the idea\'s comments, singular or plural, and says nothing at none', async (t) => {
+  const web = t.context.web;
+  const board = await seedBoard(web, { url: 'comment-counts' });
+  const roadmap = await seedRoadmap(web, { name: 'Considering' });
+  const busy = await seedPost(web, { board, roadmap, title: 'Busy idea' });
+  const single = await seedPost(web, { board, title: 'Single comment idea' });
+  await seedPost(web, { board, title: 'Quiet idea' });
+  for (const body of ['One', 'Two', 'Three']) await seedComment(web, busy, { body });
+  await seedComment(web, single, { body: 'Only one' });
+  // An internal note is the team's: a visitor's count leaves it out.
+  await seedComment(web, single, { body: 'Team only', internal: true });
+  const page = await openPage(t, '/b/comment-counts');
+  await page.getByText('Quiet idea').waitFor();
+  const metaOf = (title: string) => page.getByRole('listitem').filter({ hasText: title }).locator('.meta > *').allTextContents();
+  t.deepEqual((await metaOf('Busy idea')).slice(0, 2), ['Considering', '3 comments']);
+  t.true((await metaOf('Single comment idea')).includes('1 comment'));
+  t.false((await metaOf('Quiet idea')).some((text) => text.includes('comment')));
+  await expectAccessible(t, page);
+});
+
+test.serial('a board\'s description shows under its name on the board page and on the home page, where the link is still named by the board', async (t) => {
+  const web = t.context.web;
+  const description = 'Ideas for the mobile app.\nBugs go to the Bugs board.';
+  await seedBoard(web, { name: 'Mobile app', url: 'mobile-app', description });
+  await seedBoard(web, { name: 'Plain board', url: 'plain-board' });
+  const page = await openPage(t, '/b/mobile-app');
+  await page.getByRole('heading', { level: 1, name: 'Mobile app' }).waitFor();
+  t.is(await page.locator('.board-description').innerText(), description);
+  const plain = await openPage(t, '/b/plain-board');
+  await plain.getByRole('heading', { level: 1, name: 'Plain board' }).waitFor();
+  t.is(await plain.locator('.board-description').count(), 0);
+
+  for (const width of [1280, 360]) {
+    const home = await openPage(t, '/', { width });
+    const link = home.getByRole('link', { name: 'Mobile app 0 ideas', exact: true });
+    await link.waitFor();
+    t.is(await link.getAttribute('aria-describedby').then((id) => home.locator(`[id="${id}"]`).innerText()), description);
+    t.is(await home.getByRole('link', { name: 'Plain board 0 ideas', exact: true }).getAttribute('aria-describedby'), null);
+    await expectAccessible(t, home);
+  }
   await expectAccessible(t, page);
 });
 

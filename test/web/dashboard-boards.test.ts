@@ -64,6 +64,48 @@ test.serial('the owner edits a board and hides it: the table and the API say so,
   await expectNoProblems(t, page);
 });
 
+test.serial('the owner writes a board description: a counter says what is left, the API\'s refusal over 300 characters shows under it, and the saved one shows publicly', async (t) => {
+  const page = await openPage(t, '/dashboard/boards', { as: t.context.web.owner });
+  await page.getByRole('button', { name: 'New board' }).click();
+  const form = page.getByRole('form', { name: 'New board' });
+  await form.getByLabel('Name', { exact: true }).fill('Integrations');
+  const description = form.getByRole('textbox', { name: 'Description' });
+  t.regex((await description.getAttribute('aria-describedby')) ?? '', /board-description-hint/);
+  await form.getByText('300 characters left.', { exact: false }).waitFor();
+  await description.fill('x'.repeat(301));
+  await form.getByText('1 character too many.', { exact: false }).waitFor();
+  await form.getByRole('button', { name: 'Create board' }).click();
+  await page.locator('#board-description-error').filter({ hasText: 'description cannot exceed 300 characters' }).waitFor();
+  await page.waitForFunction(() => document.activeElement?.id === 'board-description');
+  await description.fill('Slack, GitHub and the like.');
+  await form.getByText('273 characters left.', { exact: false }).waitFor();
+  await form.getByRole('button', { name: 'Create board' }).click();
+  await page.getByRole('status').filter({ hasText: 'Board Integrations created.' }).waitFor();
+  t.like(await storedBoard(t, 'integrations'), { description: 'Slack, GitHub and the like.' });
+
+  await page.getByRole('button', { name: 'Edit board Integrations' }).click();
+  const edit = page.getByRole('form', { name: 'Edit board Integrations' });
+  t.is(await edit.getByRole('textbox', { name: 'Description' }).inputValue(), 'Slack, GitHub and the like.');
+  await edit.getByRole('textbox', { name: 'Description' }).fill('   ');
+  await edit.getByRole('button', { name: 'Save board' }).click();
+  await page.getByRole('status').filter({ hasText: 'Board Integrations saved.' }).waitFor();
+  t.like(await storedBoard(t, 'integrations'), { description: null }, 'a blank description clears it');
+  await expectAccessible(t, page);
+  await expectNoProblems(t, page);
+});
+
+test.serial('"Show who voted" says what turning it off does, read with the checkbox', async (t) => {
+  const page = await openPage(t, '/dashboard/boards', { as: t.context.web.owner });
+  await page.getByRole('button', { name: 'New board' }).click();
+  const form = page.getByRole('form', { name: 'New board' });
+  const checkbox = form.getByRole('checkbox', { name: 'Show who voted' });
+  const hint = "On: an idea's page lists the people who voted for it. Off: only the team sees who voted, in the API too; everyone still sees the count.";
+  const describedBy = (await checkbox.getAttribute('aria-describedby')) ?? '';
+  t.truthy(describedBy);
+  t.is(await page.locator(`[id="${describedBy}"]`).textContent(), hint);
+  await expectAccessible(t, page);
+});
+
 test.serial('the owner deletes a board after a confirmation naming its posts; the posts stay, without a board', async (t) => {
   const web = t.context.web;
   const board = await seedBoard(web, { name: 'Old', url: 'old' });

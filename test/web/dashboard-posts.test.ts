@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import type { Board, PostDetail, PostRecord, Roadmap } from '../../src/web/api/types.js';
 import type { Persona } from '../_helpers/personas.js';
 import { expectAccessible, expectNoProblems, openPage, type PageOptions, test, useWebServer, type WebTest } from './_browser.ts';
-import { callApi, type Member, member, seedBoard, seedPost, seedRoadmap, seedVote, setLabs } from './_seed.ts';
+import { callApi, type Member, member, seedBoard, seedComment, seedPost, seedRoadmap, seedVote, setLabs } from './_seed.ts';
 
 useWebServer();
 
@@ -28,6 +28,7 @@ test.serial.before(async (t) => {
   const dark = await seedPost(web, { board: ideas, title: 'Dark mode for the dashboard', author: grace });
   await seedVote(web, dark, alan);
   await seedVote(web, dark, web.owner);
+  for (const body of ['Please', 'Soon']) await seedComment(web, dark, { body, author: alan });
   await seedPost(web, { board: ideas, title: 'Export votes as CSV', author: grace });
   const crash = await seedPost(web, { board: bugs, roadmap: planned, title: 'Crash on sign-in', author: alan });
   await seedVote(web, crash, grace);
@@ -61,6 +62,9 @@ test.serial('the owner filters by board, status and search and orders by votes; 
   await page.getByLabel('Order').selectOption({ label: 'Most votes' });
   await expectRows(t, page, ['Dark mode for the dashboard', 'Export votes as CSV']);
   t.is(await rowOf(page, 'Dark mode for the dashboard').getByRole('cell').nth(2).textContent(), '3');
+  t.is(await page.getByRole('columnheader').nth(4).textContent(), 'Comments');
+  t.is(await rowOf(page, 'Dark mode for the dashboard').getByRole('cell').nth(3).textContent(), '2');
+  t.is(await rowOf(page, 'Export votes as CSV').getByRole('cell').nth(3).textContent(), '0');
   await page.getByLabel('Search posts').fill('expo');
   await expectRows(t, page, ['Export votes as CSV']);
   t.deepEqual(params(page), { board: ideas.boardId, q: 'expo', order: 'votes' });

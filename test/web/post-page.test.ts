@@ -334,6 +334,33 @@ test.serial('an internal note by the team is marked for them and invisible to vi
   await expectNoProblems(t, page);
 });
 
+test.serial('comments and replies by the team carry a quiet "Team" badge; members\' do not', async (t) => {
+  const { web } = t.context;
+  const post = await seedPost(web, { author: grace, title: 'Who answers for the team' });
+  const question = await seedComment(web, post, { body: 'Will this ship soon?', author: grace });
+  await seedComment(web, post, { body: 'It is on the roadmap.', author: team, parent: question });
+  await seedComment(web, post, { body: 'The owner agrees.', author: web.owner });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    const page = await openPost(t, post.slug, { colorScheme });
+    const reply = comments(page).filter({ hasText: 'It is on the roadmap.' });
+    await reply.waitFor();
+    t.is(await reply.getByText('Team', { exact: true }).count(), 1, 'a reply by a role holder is marked');
+    t.is(await comments(page).filter({ hasText: 'The owner agrees.' }).getByText('Team', { exact: true }).count(), 1, 'the owner answers for the team');
+    t.is(await comments(page).filter({ hasText: 'Will this ship soon?' }).first().locator('.comment__head').getByText('Team', { exact: true }).count(), 0);
+    await expectAccessible(t, page);
+  }
+
+  // A comment just written by the team is marked at once, from the API's answer.
+  const page = await openPost(t, post.slug, { as: team });
+  await page.getByLabel('Comment', { exact: true }).fill('Thanks for asking');
+  await page.getByRole('button', { name: 'Comment', exact: true }).click();
+  const fresh = comments(page).filter({ hasText: 'Thanks for asking' });
+  await fresh.waitFor();
+  t.is(await fresh.getByText('Team', { exact: true }).count(), 1);
+  await expectNoProblems(t, page);
+});
+
 test.serial('with comments turned off, visitors see no comments and the team still sees and writes internal notes', async (t) => {
   const { web } = t.context;
   const post = await seedPost(web, { author: grace, title: 'Comments are off' });

@@ -2,7 +2,7 @@
 // empty states, the sideways-scrolling row on a phone, and axe.
 import type { Roadmap } from '../../src/web/api/types.js';
 import { expectAccessible, expectNoProblems, openPage, test, useWebServer } from './_browser.ts';
-import { callApi, type Member, member, seedBoard, seedPost, seedRoadmap, seedVote } from './_seed.ts';
+import { callApi, type Member, member, seedBoard, seedComment, seedPost, seedRoadmap, seedVote } from './_seed.ts';
 
 useWebServer();
 
@@ -33,7 +33,9 @@ test.serial('one column per displayed roadmap in index order, each with its post
   await seedPost(web, { board, roadmap: planned, title: 'Export votes as CSV' });
   const popular = await seedPost(web, { board, roadmap: planned, title: 'Dark mode' });
   await seedVote(web, popular, voter);
-  await seedPost(web, { board, roadmap: progress, title: 'Webhooks' });
+  for (const body of ['Yes please', 'My eyes thank you']) await seedComment(web, popular, { body, author: voter });
+  const webhooks = await seedPost(web, { board, roadmap: progress, title: 'Webhooks' });
+  await seedComment(web, webhooks, { body: 'Slack too?' });
   await seedPost(web, { board, roadmap: secret, title: 'Acquire a competitor' });
 
   const page = await openPage(t, '/roadmap', { as: voter });
@@ -47,10 +49,11 @@ test.serial('one column per displayed roadmap in index order, each with its post
   await plannedColumn.getByRole('link', { name: 'Dark mode' }).waitFor();
   t.deepEqual(await plannedColumn.getByRole('listitem').locator('a').allTextContents(), ['Dark mode', 'Export votes as CSV']);
   t.is(await plannedColumn.getByRole('heading', { level: 2 }).textContent(), 'Planned2, 2 ideas');
-  t.is(await plannedColumn.getByText('Feature requests').count(), 2);
+  t.deepEqual(await plannedColumn.locator('.roadmap-card__meta').allTextContents(), ['Feature requests · 2 comments', 'Feature requests']);
   t.is(await plannedColumn.getByRole('link', { name: 'Dark mode' }).getAttribute('href'), `/p/${popular.slug}`);
   t.is(await plannedColumn.getByRole('button', { name: 'Vote, 2 votes' }).getAttribute('aria-pressed'), 'true');
   await page.getByRole('region', { name: /^In progress/ }).getByRole('link', { name: 'Webhooks' }).waitFor();
+  t.is(await page.getByRole('region', { name: /^In progress/ }).getByText('Feature requests · 1 comment', { exact: true }).count(), 1);
   t.is(await page.getByRole('region', { name: /^Done/ }).getByText('Nothing here yet').count(), 1);
   t.is(await page.getByText('Secret').count(), 0);
   t.is(await page.getByText('Acquire a competitor').count(), 0);

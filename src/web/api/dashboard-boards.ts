@@ -21,6 +21,8 @@ export async function listAllBoards(): Promise<Board[]> {
 /** What a board form sends: colour as 6 hex digits without `#` (API.md §1.8). */
 export interface BoardInput {
   name: string;
+  /** At most 300 characters; the API trims it and stores "" as null. */
+  description: string;
   url: string;
   color: string;
   display: boolean;

@@ -29,6 +29,8 @@ export interface BoardRef {
 }
 
 export interface Board extends BoardRef {
+  /** feedbackd's extension (API.md §8.9): at most 300 characters. */
+  description: string | null;
   display: boolean;
   view_voters: boolean;
   post_count: number;
@@ -78,6 +80,8 @@ export interface Post {
   board: BoardRef | null;
   author: PublicUser;
   roadmap: RoadmapRef | null;
+  /** feedbackd's extension (API.md §8.9): comments the caller may see. */
+  commentsCount: number;
   voters: Voters;
 }
 
@@ -128,7 +132,8 @@ export interface Activity {
   type: 'comment';
   created_at: string;
   comment: Comment;
-  author: PublicUser;
+  /** `isTeam` is feedbackd's extension (API.md §8.9): the author answers for the team. */
+  author: PublicUser & { isTeam: boolean };
 }
 
 /** GET /dashboard/summary (feedbackd's extension): every row counted, and the newest comments the caller may see. */

@@ -76,6 +76,7 @@ export function CommentItem(props: CommentItemProps) {
         <span id={`${ids}-author`} class="comment__author">
           {name}
         </span>
+        {author.isTeam && <span class="badge badge--team">Team</span>}
         <span id={`${ids}-time`} class="comment__time">
           <TimeAgo iso={comment.created_at} />
         </span>

@@ -1,5 +1,5 @@
 import type { Post } from '../api/types.js';
-import { plainExcerpt } from '../format.js';
+import { countOf, plainExcerpt } from '../format.js';
 import { StatusChip } from './status-chip.js';
 import { TimeAgo } from './time-ago.js';
 import { VoteButton } from './vote-button.js';
@@ -18,6 +18,8 @@ export function PostCard({ post, showBoard = false }: { post: Post; showBoard?: 
         <div class="meta">
           {post.roadmap && <StatusChip roadmap={post.roadmap} />}
           {showBoard && post.board && <span>{post.board.name}</span>}
+          {/* Nothing at 0: "No comments" on most cards of a young board would only add noise. */}
+          {post.commentsCount > 0 && <span>{countOf(post.commentsCount, 'comment', 'comments')}</span>}
           <span>{post.author.name || post.author.username}</span>
           <TimeAgo iso={post.createdAt} />
         </div>

@@ -68,6 +68,7 @@ export function PostRow({ post, boards, roadmaps, rights, onChanged, onAction }:
         )}
       </td>
       <td class="dashboard-table__number">{formatNumber(post.voters.votesCount)}</td>
+      <td class="dashboard-table__number">{formatNumber(post.commentsCount)}</td>
       <td>
         <span class="posts-table__author">
           <Avatar user={post.author} size={24} />

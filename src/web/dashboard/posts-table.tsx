@@ -29,6 +29,9 @@ export function PostsTable({ posts, boards, roadmaps, rightsOf, busy, wrapRef, o
             <th scope="col" class="dashboard-table__number">
               Votes
             </th>
+            <th scope="col" class="dashboard-table__number">
+              Comments
+            </th>
             <th scope="col">Author</th>
             <th scope="col">Posted</th>
             <th scope="col">

@@ -32,6 +32,7 @@ export function BoardPage() {
           Post an idea
         </a>
       </div>
+      {board.data.description && <p class="board-description">{board.data.description}</p>}
       {/* Keyed: another board starts afresh, never showing this one's ideas while its own load. */}
       <BoardPosts key={board.data.boardId} board={board.data} roadmaps={roadmaps.data ?? []} />
     </>

@@ -34,11 +34,17 @@ export function HomePage() {
         <ul class="board-list">
           {boards.data.map((board) => (
             <li key={board.boardId}>
-              <a href={`/b/${encodeURIComponent(board.url)}`}>
+              {/* The description sits outside the link, so the link's name stays "<board> <n ideas>"; the card is still one click target (CSS). */}
+              <a href={`/b/${encodeURIComponent(board.url)}`} aria-describedby={board.description ? `board-${board.boardId}-description` : undefined}>
                 <span class="dot" style={{ background: `#${board.color}` }} aria-hidden="true" />
                 <span class="board-list__name">{board.name}</span>
                 <span class="muted small">{countOf(board.post_count, 'idea', 'ideas')}</span>
               </a>
+              {board.description && (
+                <p id={`board-${board.boardId}-description`} class="board-list__description">
+                  {board.description}
+                </p>
+              )}
             </li>
           ))}
         </ul>

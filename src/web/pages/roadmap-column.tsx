@@ -55,7 +55,11 @@ function RoadmapCard({ post }: { post: Post }) {
         <a class="roadmap-card__title" href={`/p/${post.slug}`}>
           {post.title}
         </a>
-        {post.board && <span class="roadmap-card__board small muted">{post.board.name}</span>}
+        {(post.board || post.commentsCount > 0) && (
+          <span class="roadmap-card__meta small muted">
+            {[post.board?.name, post.commentsCount > 0 && countOf(post.commentsCount, 'comment', 'comments')].filter(Boolean).join(' · ')}
+          </span>
+        )}
       </div>
     </li>
   );
