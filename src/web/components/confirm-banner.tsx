@@ -1,8 +1,8 @@
 import { useLocation } from 'preact-iso/router';
 import { useState } from 'preact/hooks';
 import { ApiError } from '../api/client.js';
-import { resendVerification } from '../api/endpoints.js';
 import { accountMessage } from '../pages/account-form.js';
+import { useResendVerification } from '../pages/account-resend.js';
 import { loadSession, useSession } from '../session.js';
 
 /** Where a dismissal is kept: for this tab's visit only, so the reminder comes back another day. */
@@ -10,8 +10,6 @@ const DISMISSED_KEY = 'feedbackd.confirmBannerDismissed';
 
 /** Pages that speak of the address themselves (sign-up's "Check your inbox" among them). */
 const OWN_WORDS = ['/email-verify', '/profile', '/sign-up'];
-
-type SendState = { kind: 'idle' } | { kind: 'pending' } | { kind: 'sent' } | { kind: 'failed'; error: unknown };
 
 /**
  * One slim line under the header asking a signed-in visitor whose address is not confirmed to
@@ -21,21 +19,10 @@ export function ConfirmBanner() {
   const session = useSession();
   const { path } = useLocation();
   const [dismissed, setDismissed] = useState(readDismissed);
-  const [state, setState] = useState<SendState>({ kind: 'idle' });
+  const { state, send } = useResendVerification(catchUpIfConfirmed);
   const user = session?.user;
   if (user?.isVerified !== false || OWN_WORDS.some((own) => path.startsWith(own)) || dismissed === user.userId) return null;
   const { email, userId } = user;
-  const send = async () => {
-    setState({ kind: 'pending' });
-    try {
-      await resendVerification();
-      setState({ kind: 'sent' });
-    } catch (error) {
-      // Confirmed meanwhile (another tab, another device): the session catches up and the line goes.
-      if (error instanceof ApiError && error.code === 'EMAIL_VERIFIED') void loadSession();
-      setState({ kind: 'failed', error });
-    }
-  };
   const dismiss = () => {
     writeDismissed(userId);
     setDismissed(userId);
@@ -68,6 +55,11 @@ export function ConfirmBanner() {
       </div>
     </div>
   );
+}
+
+/** Confirmed meanwhile (another tab, another device): the session catches up and the line goes. */
+function catchUpIfConfirmed(error: unknown): void {
+  if (error instanceof ApiError && error.code === 'EMAIL_VERIFIED') void loadSession();
 }
 
 function readDismissed(): string | null {

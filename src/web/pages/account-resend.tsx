@@ -2,10 +2,10 @@ import { useState } from 'preact/hooks';
 import { resendVerification } from '../api/endpoints.js';
 import { accountMessage } from './account-form.js';
 
-type ResendState = { kind: 'idle' } | { kind: 'pending' } | { kind: 'sent' } | { kind: 'failed'; error: unknown };
+export type ResendState = { kind: 'idle' } | { kind: 'pending' } | { kind: 'sent' } | { kind: 'failed'; error: unknown };
 
-/** Sends the signed-in visitor a new confirmation link, saying where it went or why it could not. */
-export function ResendVerification({ email, label }: { email: string; label: string }) {
+/** Asking for a new confirmation link: where the request stands, and `send`; `onFailed` hears a refusal too. */
+export function useResendVerification(onFailed?: (error: unknown) => void): { state: ResendState; send: () => Promise<void> } {
   const [state, setState] = useState<ResendState>({ kind: 'idle' });
   const send = async () => {
     setState({ kind: 'pending' });
@@ -13,9 +13,16 @@ export function ResendVerification({ email, label }: { email: string; label: str
       await resendVerification();
       setState({ kind: 'sent' });
     } catch (error) {
+      onFailed?.(error);
       setState({ kind: 'failed', error });
     }
   };
+  return { state, send };
+}
+
+/** Sends the signed-in visitor a new confirmation link, saying where it went or why it could not. */
+export function ResendVerification({ email, label }: { email: string; label: string }) {
+  const { state, send } = useResendVerification();
   return (
     <div class="resend">
       <button type="button" class="button" disabled={state.kind === 'pending'} onClick={send}>
