@@ -35,6 +35,8 @@ export interface PostFilter {
   roadmapId?: string;
   order?: PostOrder;
   query?: string;
+  /** Only the caller's own: the posts they wrote, or those they voted for (issue 27). */
+  mine?: 'posted' | 'voted';
   page?: number;
   limit?: number;
 }
@@ -48,6 +50,7 @@ export function listPosts(filter: PostFilter): Promise<Post[]> {
     orderBy: order === 'votes' ? 'votes' : 'created',
     created: order === 'oldest' ? 'asc' : 'desc',
     query: filter.query || undefined,
+    mine: filter.mine,
     page: filter.page ?? 1,
     limit: filter.limit ?? 20,
   };

@@ -4,8 +4,16 @@ import { StatusChip } from './status-chip.js';
 import { TimeAgo } from './time-ago.js';
 import { VoteButton } from './vote-button.js';
 
+interface PostCardProps {
+  post: Post;
+  /** Name the post's board: in lists that span boards. */
+  showBoard?: boolean;
+  /** Name the post's author: not in a list of the visitor's own posts. */
+  showAuthor?: boolean;
+}
+
 /** One post in a list: vote button, title link, excerpt, and a meta line. */
-export function PostCard({ post, showBoard = false }: { post: Post; showBoard?: boolean }) {
+export function PostCard({ post, showBoard = false, showAuthor = true }: PostCardProps) {
   const excerpt = plainExcerpt(post.contentMarkdown);
   return (
     <li class="post-card">
@@ -20,7 +28,7 @@ export function PostCard({ post, showBoard = false }: { post: Post; showBoard?: 
           {showBoard && post.board && <span>{post.board.name}</span>}
           {/* Nothing at 0: "No comments" on most cards of a young board would only add noise. */}
           {post.commentsCount > 0 && <span>{countOf(post.commentsCount, 'comment', 'comments')}</span>}
-          <span>{post.author.name || post.author.username}</span>
+          {showAuthor && <span>{post.author.name || post.author.username}</span>}
           <TimeAgo iso={post.createdAt} />
         </div>
       </div>

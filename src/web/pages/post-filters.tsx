@@ -6,6 +6,8 @@ export interface PostListFilter {
   order: 'votes' | 'newest' | 'oldest';
   /** A roadmap id, or '' for every status. */
   status: string;
+  /** Only the visitor's own ideas ('posted') or those they voted for ('voted'); '' for everyone's. */
+  mine: '' | 'posted' | 'voted';
 }
 
 const ORDERS = [
@@ -14,10 +16,16 @@ const ORDERS = [
   { value: 'oldest', label: 'Old' },
 ] as const;
 
-/** The filter in a URL query (`?q=…&order=…&status=…`). */
+const MINE = [
+  { value: '', label: 'All ideas' },
+  { value: 'posted', label: 'Ideas I posted' },
+  { value: 'voted', label: 'Ideas I voted for' },
+] as const;
+
+/** The filter in a URL query (`?q=…&order=…&status=…&mine=…`). */
 export function readFilter(query: Record<string, string>): PostListFilter {
   const order = ORDERS.find((o) => o.value === query.order)?.value ?? 'votes';
-  return { query: query.q ?? '', order, status: query.status ?? '' };
+  return { query: query.q ?? '', order, status: query.status ?? '', mine: readMine(query.mine ?? '') };
 }
 
 /** The URL query for a filter, leaving out the defaults. */
@@ -26,6 +34,7 @@ export function writeFilter(filter: PostListFilter): string {
   if (filter.query) params.set('q', filter.query);
   if (filter.order !== 'votes') params.set('order', filter.order);
   if (filter.status) params.set('status', filter.status);
+  if (filter.mine) params.set('mine', filter.mine);
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -35,11 +44,13 @@ const SEARCH_DELAY_MS = 250;
 interface PostFiltersProps {
   filter: PostListFilter;
   roadmaps: { id: string; name: string }[];
+  /** Offers "Ideas I posted" and "Ideas I voted for": only a signed-in visitor has any. */
+  signedIn: boolean;
   onChange: (filter: PostListFilter) => void;
 }
 
-/** Search as you type, the order switch and the status filter. */
-export function PostFilters({ filter, roadmaps, onChange }: PostFiltersProps) {
+/** Search as you type, the order switch, the status filter and, for a signed-in visitor, their own ideas. */
+export function PostFilters({ filter, roadmaps, signedIn, onChange }: PostFiltersProps) {
   const [text, setText] = useState(filter.query);
   useEffect(() => {
     if (text.trim() === filter.query) return;
@@ -91,6 +102,24 @@ export function PostFilters({ filter, roadmaps, onChange }: PostFiltersProps) {
           </select>
         </div>
       )}
+      {(signedIn || filter.mine) && (
+        <div>
+          <label for="post-mine" class="visually-hidden">
+            Show
+          </label>
+          <select id="post-mine" value={filter.mine} onChange={(event) => onChange({ ...filter, mine: readMine(event.currentTarget.value) })}>
+            {MINE.map((mine) => (
+              <option key={mine.value} value={mine.value}>
+                {mine.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
     </div>
   );
+}
+
+function readMine(value: string): PostListFilter['mine'] {
+  return MINE.find((m) => m.value === value)?.value ?? '';
 }

@@ -10,10 +10,14 @@ import { AccountCard } from './account-card.js';
 import { FormProblem, SubmitButton, useSubmission } from './account-form.js';
 import { ResendVerification } from './account-resend.js';
 import { NotificationMail } from './notification-mail.js';
+import { ProfileIdeas } from './profile-ideas.js';
 
 const TITLE = 'Your profile';
 
-/** The signed-in visitor's name (editable), username, email and its confirmation, notification mail, and sign-out. */
+/**
+ * The signed-in visitor's name (editable), username, email and its confirmation, notification
+ * mail and sign-out; below, the ideas they posted and voted for.
+ */
 export function ProfilePage() {
   const session = useSession();
   if (session === undefined) {
@@ -34,17 +38,20 @@ export function ProfilePage() {
     );
   }
   return (
-    <AccountCard title={TITLE}>
-      <NameForm session={session} />
-      <AccountFacts user={session.user} />
-      <NotificationMail class="account-mail" />
-      {mayOpenDashboard(session) && (
-        <p>
-          <a href="/dashboard">Open the dashboard</a> to run the board.
-        </p>
-      )}
-      <SignOut />
-    </AccountCard>
+    <>
+      <AccountCard title={TITLE}>
+        <NameForm session={session} />
+        <AccountFacts user={session.user} />
+        <NotificationMail class="account-mail" />
+        {mayOpenDashboard(session) && (
+          <p>
+            <a href="/dashboard">Open the dashboard</a> to run the board.
+          </p>
+        )}
+        <SignOut />
+      </AccountCard>
+      <ProfileIdeas userId={session.user.userId} />
+    </>
   );
 }
 
