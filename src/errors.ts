@@ -51,6 +51,9 @@ const CATALOGUE = {
   INVALID_USER_ID: [400, 'Invalid user ID'],
   LABS_DISABLED: [403, 'This feature is disabled'],
   LOGO_URL_TOO_LONG: [400, 'Logo URL is too long'],
+  // Issue 28: a mailed sign-in link tells why it no longer works, so the page can offer a new one.
+  MAGIC_LINK_EXPIRED: [400, 'This sign-in link has expired'],
+  MAGIC_LINK_USED: [400, 'This sign-in link has already been used'],
   MAIL_CONFIG_MISSING: [501, 'Mail configuration missing'],
   MALFORMED_REQUEST: [400, 'Request is not valid HTTP'],
   METHOD_NOT_ALLOWED: [405, 'Method not allowed'],
@@ -121,7 +124,7 @@ export function validationError(path: string, rule: string): AppError {
  */
 const WORDED_PER_REQUEST = {
   VALIDATION_ERROR: [400, '`<path> <rule>`, e.g. "limit must be an integer between 1 and 100"'],
-  MISSING_TOKEN: [400, 'Email verification token missing / Password reset token missing'],
+  MISSING_TOKEN: [400, 'Email verification token missing / Password reset token missing / Sign-in link token missing'],
   OWNER_CANNOT_BE_BLOCKED: [409, '<owner email> is the owner and cannot be blocked: make someone else the owner first (feedbackd user make-owner <user>)'],
 } as const satisfies Record<string, readonly [number, string]>;
 

@@ -231,6 +231,26 @@ export const SETTINGS: readonly AnySetting[] = [
     parse: parse.integer(1, 31_536_000),
   },
   {
+    key: 'magicLinkTtlSeconds',
+    describe: 'how long a mailed sign-in link works, in seconds (it works once)',
+    env: ['FEEDBACKD_MAGIC_LINK_TTL'],
+    inFile: true,
+    defaultText: '900 (15 minutes)',
+    defaultValue: () => 900,
+    // From 1 s so tests can watch a link expire; at most a day, as a link in a mailbox is a key.
+    parse: parse.integer(1, 86_400),
+  },
+  {
+    key: 'magicLinkRetentionSeconds',
+    describe:
+      'how long a used or expired sign-in link is kept after it expires, so that opening it says it was used or has expired rather than that it is unknown, in seconds',
+    env: ['FEEDBACKD_MAGIC_LINK_RETENTION'],
+    inFile: true,
+    defaultText: '604800 (7 days)',
+    defaultValue: () => 604_800,
+    parse: parse.integer(0, 31_536_000),
+  },
+  {
     key: 'logLevel',
     describe: `log level: ${LOG_LEVELS.join(', ')}`,
     flag: '--log-level <level>',
@@ -312,6 +332,7 @@ export const SETTINGS: readonly AnySetting[] = [
   rateLimitSetting('loginRateLimit', 'POST /auth/login: failed attempts per client address and per email', '10/15m'),
   rateLimitSetting('signupRateLimit', 'POST /auth/signup: requests per client address', '10/1h'),
   rateLimitSetting('passwordResetRateLimit', 'POST /auth/password/reset: requests per client address and per email', '5/1h'),
+  rateLimitSetting('magicLinkRateLimit', 'POST /auth/magic-link: requests per client address and per email', '5/1h'),
   rateLimitSetting('emailVerifyRateLimit', 'POST /auth/email/verify: requests per signed-in user', '5/1h'),
   rateLimitSetting(
     'mailTokenRateLimit',

@@ -33,6 +33,10 @@ export interface Config {
   bcryptCost: number;
   /** Lifetime of access tokens, in seconds. */
   tokenTtlSeconds: number;
+  /** How long a mailed sign-in link works, in seconds. */
+  magicLinkTtlSeconds: number;
+  /** How long a used or expired sign-in link is kept (so it is told apart from an unknown one), in seconds. */
+  magicLinkRetentionSeconds: number;
   /** pino level: fatal, error, warn, info, debug, trace or silent. */
   logLevel: string;
   /** One info line per request; off for those who log at the proxy (refusals are logged either way). */
@@ -72,6 +76,8 @@ export interface Config {
   signupRateLimit: RateLimit;
   /** `POST /auth/password/reset`: every request, per client address and per email. */
   passwordResetRateLimit: RateLimit;
+  /** `POST /auth/magic-link`: every request, per client address and per email. */
+  magicLinkRateLimit: RateLimit;
   /** `POST /auth/email/verify`: every authenticated request, per user. */
   emailVerifyRateLimit: RateLimit;
   /** `POST /auth/email/validate`, `/auth/password/validateToken`, `/auth/password/set` together: answers other than 200, per client address. */

@@ -9,8 +9,13 @@ export type { RateLimitRule } from '../services/rate-limits.js';
 
 type KeyKind = 'address' | 'email' | 'user';
 
+/** A limited kind of route: one with a counter of its own, or another way to log in that counts on login's. */
+export type LimitedRoute = RateLimitRule | 'magicLinkLogin';
+
 /** What API.md §1.14 says about one rule, beyond its limit and window (those come from the config). */
 interface RulePolicy {
+  /** The counter (and so the limit) used, when it is another rule's. */
+  counter?: RateLimitRule;
   /** The counters a request is checked and counted against; a refusal when any is at its limit. */
   keys: readonly KeyKind[];
   /** `every`: each request reaching the limiter counts. `failures`: every answer other than 200 counts. */
@@ -19,11 +24,15 @@ interface RulePolicy {
   clearOnSuccess: readonly KeyKind[];
 }
 
-const POLICIES: Readonly<Record<RateLimitRule, RulePolicy>> = {
+const POLICIES: Readonly<Record<LimitedRoute, RulePolicy>> = {
   // A 200 clears the email's counter but never the address's: one valid account must not let an address keep guessing.
   login: { keys: ['address', 'email'], counts: 'failures', clearOnSuccess: ['email'] },
   signup: { keys: ['address'], counts: 'every', clearOnSuccess: [] },
   passwordReset: { keys: ['address', 'email'], counts: 'every', clearOnSuccess: [] },
+  magicLink: { keys: ['address', 'email'], counts: 'every', clearOnSuccess: [] },
+  // A mailed link is a way to log in: its failures spend the address's login attempts (issue 28). No
+  // email key: the body has none, and one sent anyway must not clear that address's login counter.
+  magicLinkLogin: { counter: 'login', keys: ['address'], counts: 'failures', clearOnSuccess: [] },
   emailVerify: { keys: ['user'], counts: 'every', clearOnSuccess: [] },
   mailToken: { keys: ['address'], counts: 'failures', clearOnSuccess: [] },
 };
@@ -41,9 +50,9 @@ interface RequestKey {
  * With `failures` counting, the hit is counted before the handler runs and taken back on a 200:
  * parallel guesses therefore cannot slip past the limit while their answers are pending.
  */
-export function rateLimit(services: ServiceContext, rule: RateLimitRule): Middleware {
-  const limiter = rateLimiterFor(services, rule);
+export function rateLimit(services: ServiceContext, rule: LimitedRoute): Middleware {
   const policy = POLICIES[rule];
+  const limiter = rateLimiterFor(services, policy.counter ?? (rule as RateLimitRule));
   return async (ctx, next) => {
     const keys = requestKeys(ctx, policy.keys, services.config.trustProxy);
     const attempt = limiter.attempt(keys.map(({ key }) => key));

@@ -55,6 +55,8 @@ export interface NewAccount {
   name: string;
   passwordHash: string;
   isOwner: boolean;
+  /** True when the address is already proven (a mailed sign-in link reached it); false by default. */
+  isVerified?: boolean;
 }
 
 /** Inserts a user holding `@everyone` (API.md §2.6); 409 USER_EXISTS for a taken email. */
@@ -67,7 +69,7 @@ export async function insertAccount(tx: Repositories, account: NewAccount, now: 
     name: account.name,
     passwordHash: account.passwordHash,
     isOwner: account.isOwner,
-    isVerified: false,
+    isVerified: account.isVerified ?? false,
     isBlocked: false,
     tokenVersion: 0,
     notes: null,

@@ -17,3 +17,8 @@ export class BackgroundTasks {
     while (this.#pending.size > 0) await Promise.all(this.#pending);
   }
 }
+
+/** Runs `work` once the current answer has been handed to the socket (setImmediate runs after this turn's I/O). */
+export function afterTheAnswer(work: () => Promise<void>): Promise<void> {
+  return new Promise<void>((resolve) => setImmediate(resolve)).then(work);
+}

@@ -5,19 +5,30 @@ import { optionalString } from './validation/fields.js';
 
 const TOKEN_LIFETIME_MS = 2 * 60 * 60 * 1000;
 
+/** The purposes whose tokens belong to a user (a sign-in link names an address instead). */
+export type UserTokenPurpose = Exclude<MailTokenPurpose, 'signin'>;
+
+/** A stored token of a user. */
+export type UserTokenRow = MailTokenRow & { userId: string };
+
 /** SHA-256 hex of a mail token: the only form ever stored (API.md §6.3). */
 export function hashMailToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/** A new random mail token: 32 bytes as 64 lower-case hex characters. */
+export function newMailToken(): string {
+  return randomBytes(32).toString('hex');
 }
 
 /** Replaces the user's token of this purpose with a new one; returns the token to mail. */
 export async function issueMailToken(
   tx: Repositories,
   userId: string,
-  purpose: MailTokenPurpose,
+  purpose: UserTokenPurpose,
   now: Date,
 ): Promise<string> {
-  const token = randomBytes(32).toString('hex');
+  const token = newMailToken();
   await tx.mailTokens.deleteByUser(userId, purpose);
   await tx.mailTokens.insert({
     id: randomUUID(),
@@ -34,6 +45,7 @@ export async function issueMailToken(
 export const TOKEN_MESSAGES: Readonly<Record<MailTokenPurpose, { missing: string; invalid: string }>> = {
   verify: { missing: 'Email verification token missing', invalid: 'Email verification token is invalid' },
   reset: { missing: 'Password reset token missing', invalid: 'Password reset token is invalid' },
+  signin: { missing: 'Sign-in link token missing', invalid: 'Sign-in link is invalid' },
 };
 
 /** 400 INVALID_TOKEN worded for the purpose (the catalogue's INVALID_TOKEN is the 401 of access tokens). */
@@ -52,12 +64,12 @@ export function parseMailTokenField(value: unknown, purpose: MailTokenPurpose, p
 export async function findLiveMailToken(
   repos: Pick<Repositories, 'mailTokens'>,
   token: string,
-  purpose: MailTokenPurpose,
+  purpose: UserTokenPurpose,
   now: Date,
-): Promise<MailTokenRow | undefined> {
+): Promise<UserTokenRow | undefined> {
   const row = await repos.mailTokens.getByHash(hashMailToken(token));
-  if (!row || row.purpose !== purpose) return undefined;
-  return Date.parse(row.expiresAt) > now.getTime() ? row : undefined;
+  if (!row || row.purpose !== purpose || row.userId === null) return undefined;
+  return Date.parse(row.expiresAt) > now.getTime() ? { ...row, userId: row.userId } : undefined;
 }
 
 /**
@@ -67,9 +79,9 @@ export async function findLiveMailToken(
 export async function consumeMailToken(
   tx: Repositories,
   token: string,
-  purpose: MailTokenPurpose,
+  purpose: UserTokenPurpose,
   now: Date,
-): Promise<MailTokenRow | undefined> {
+): Promise<UserTokenRow | undefined> {
   const row = await findLiveMailToken(tx, token, purpose, now);
   if (row) await tx.mailTokens.deleteByUser(row.userId, purpose);
   return row;

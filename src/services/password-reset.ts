@@ -1,6 +1,7 @@
 import { appError } from '../errors.js';
 import type { Repositories, UserRow } from '../storage/types.js';
 import { queueResetMail } from './account-mail.js';
+import { afterTheAnswer } from './background.js';
 import { hashPassword } from './accounts.js';
 import type { ServiceContext } from './context.js';
 import {
@@ -24,11 +25,6 @@ export async function requestPasswordReset(ctx: ServiceContext, body: Body, requ
   const email = parseEmail(body.email);
   ctx.background.track(afterTheAnswer(() => issueResetMail(ctx, email, requestId)));
   return { success: true };
-}
-
-/** Runs `work` once the current answer has been handed to the socket (setImmediate runs after this turn's I/O). */
-function afterTheAnswer(work: () => Promise<void>): Promise<void> {
-  return new Promise<void>((resolve) => setImmediate(resolve)).then(work);
 }
 
 /** The reset token and its mail for a registered email; nothing for another. Failures can only be logged now. */

@@ -1,8 +1,11 @@
 import type { ServiceContext } from './context.js';
 import { SlidingWindowLimiter } from './rate-limiter.js';
 
-/** The limited routes of API.md §1.14; `mailToken` is the one counter shared by the three mail-token routes. */
-export type RateLimitRule = 'login' | 'signup' | 'passwordReset' | 'emailVerify' | 'mailToken';
+/**
+ * The counters of API.md §1.14 (and of the sign-in link request, issue 28), each with its own
+ * setting; `mailToken` is the one counter shared by the three mail-token routes.
+ */
+export type RateLimitRule = 'login' | 'signup' | 'passwordReset' | 'magicLink' | 'emailVerify' | 'mailToken';
 
 // Keyed by the context so each one (each test server) starts empty, and its counters go with it.
 const limitersByContext = new WeakMap<ServiceContext, Map<RateLimitRule, SlidingWindowLimiter>>();

@@ -28,7 +28,12 @@ export async function signUp(ctx: ServiceContext, body: Body, requestId?: string
 }
 
 /** 403 SIGNUP_NOT_ALLOWED before setup (no owner yet) or while `settings.allowSignup` is false. */
-async function assertSignupAllowed(repos: Pick<Repositories, 'users' | 'settings'>): Promise<void> {
+export async function assertSignupAllowed(repos: Pick<Repositories, 'users' | 'settings'>): Promise<void> {
+  if (!(await isSignupAllowed(repos))) throw appError('SIGNUP_NOT_ALLOWED');
+}
+
+/** Whether a new account may be made: setup is done (an owner exists) and `settings.allowSignup` is true. */
+export async function isSignupAllowed(repos: Pick<Repositories, 'users' | 'settings'>): Promise<boolean> {
   const setUp = (await repos.users.getOwner()) !== undefined;
-  if (!setUp || !(await repos.settings.get()).allowSignup) throw appError('SIGNUP_NOT_ALLOWED');
+  return setUp && (await repos.settings.get()).allowSignup;
 }

@@ -6,11 +6,11 @@
  * same values; a storage test holds them to these lists.
  */
 
-/** What a mailed token is for. */
-export const MAIL_TOKEN_PURPOSES = ['verify', 'reset'] as const;
+/** What a mailed token is for: confirming an address, resetting a password, signing in by a mailed link. */
+export const MAIL_TOKEN_PURPOSES = ['verify', 'reset', 'signin'] as const;
 
-/** Account mail (verify, reset), the operator's test, subscribers' notifications, alerts to the owner (a webhook turned off). */
-export const MAIL_KINDS = ['verify', 'reset', 'test', 'notification', 'alert'] as const;
+/** Account mail (verify, reset, signin), the operator's test, subscribers' notifications, alerts to the owner (a webhook turned off). */
+export const MAIL_KINDS = ['verify', 'reset', 'signin', 'test', 'notification', 'alert'] as const;
 
 /** How a mail left: through an SMTP server, or written to the outbox directory. */
 export const MAIL_TRANSPORTS = ['smtp', 'outbox'] as const;

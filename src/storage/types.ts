@@ -148,14 +148,25 @@ export interface SettingsRow {
 
 export type MailTokenPurpose = (typeof MAIL_TOKEN_PURPOSES)[number];
 
+/**
+ * A mailed token. Verification and reset tokens belong to a user and are deleted when used. A
+ * sign-in link (`signin`) names an address instead (userId null): the address may have no account
+ * yet, and the one it has when the link is used is the one signed in. It is kept once used
+ * (`usedAt`), so a second use is told apart from an unknown link.
+ */
 export interface MailTokenRow {
   id: string;
-  userId: string;
+  /** The token's user; null for a sign-in link. */
+  userId: string | null;
   purpose: MailTokenPurpose;
   /** SHA-256 hex of the token sent by mail; the token itself is never stored. */
   tokenHash: string;
   createdAt: string;
   expiresAt: string;
+  /** Sign-in links only (absent otherwise): the lower-cased address the link was mailed to. */
+  email?: string;
+  /** Sign-in links only: when the link was used; absent while it is not. */
+  usedAt?: string;
 }
 
 /** Account mail (verify, reset), the operator's test, subscribers' notifications, and alerts to the owner (a webhook turned off). */
@@ -553,6 +564,8 @@ export interface MailTokensRepo extends TableRepo<MailTokenRow> {
   getByHash(tokenHash: string): Promise<MailTokenRow | undefined>;
   /** Deletes every token of the user for that purpose; returns how many. */
   deleteByUser(userId: string, purpose: MailTokenPurpose): Promise<number>;
+  /** Deletes every token of that purpose that expired before `before` (ISO time); returns how many. */
+  deleteExpired(purpose: MailTokenPurpose, before: string): Promise<number>;
 }
 
 export interface MailLogRepo {

@@ -41,6 +41,8 @@ test('defaults when nothing is given', async (t) => {
     secret: null,
     bcryptCost: 10,
     tokenTtlSeconds: 604800,
+    magicLinkTtlSeconds: 900,
+    magicLinkRetentionSeconds: 604_800,
     logLevel: 'info',
     accessLog: true,
     logFormat: 'auto',
@@ -61,6 +63,7 @@ test('defaults when nothing is given', async (t) => {
     loginRateLimit: { limit: 10, windowSeconds: 900 },
     signupRateLimit: { limit: 10, windowSeconds: 3600 },
     passwordResetRateLimit: { limit: 5, windowSeconds: 3600 },
+    magicLinkRateLimit: { limit: 5, windowSeconds: 3600 },
     emailVerifyRateLimit: { limit: 5, windowSeconds: 3600 },
     mailTokenRateLimit: { limit: 20, windowSeconds: 900 },
   });

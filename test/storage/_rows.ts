@@ -125,7 +125,7 @@ export function voteRow(userId: string, postId: string, fields: Partial<VoteRow>
 }
 
 /** A verify token of `userId`, valid for an hour. */
-export function mailTokenRow(userId: string, fields: Partial<MailTokenRow> = {}): MailTokenRow {
+export function mailTokenRow(userId: string | null, fields: Partial<MailTokenRow> = {}): MailTokenRow {
   return {
     id: randomUUID(),
     userId,

@@ -134,6 +134,23 @@ test('mail tokens by hash; deleteByUser removes one purpose of one user', async 
   t.is(await storage.mailTokens.deleteByUser(user.id, 'verify'), 0);
 });
 
+test('sign-in links: no user, an address, used later; deleteExpired sweeps one purpose past a time', async (t) => {
+  const { storage } = await freshStorage(t);
+  const user = await storage.users.insert(userRow());
+  const link = await storage.mailTokens.insert(mailTokenRow(null, { purpose: 'signin', email: 'jane@example.org', expiresAt: at(10) }));
+  const later = await storage.mailTokens.insert(mailTokenRow(null, { purpose: 'signin', email: 'jane@example.org', expiresAt: at(30) }));
+  const reset = await storage.mailTokens.insert(mailTokenRow(user.id, { purpose: 'reset', expiresAt: at(10) }));
+  t.deepEqual(await storage.mailTokens.getByHash(link.tokenHash), link);
+  t.deepEqual(await storage.mailTokens.get(reset.id), reset, 'a reset token reads back without the sign-in fields');
+  const used = await storage.mailTokens.update(link.id, { usedAt: at(5) });
+  t.deepEqual(used, { ...link, usedAt: at(5) });
+  t.deepEqual(await storage.mailTokens.get(link.id), used);
+  t.is(await storage.mailTokens.deleteExpired('signin', at(20)), 1);
+  t.is(await storage.mailTokens.get(link.id), undefined);
+  t.truthy(await storage.mailTokens.get(later.id));
+  t.truthy(await storage.mailTokens.get(reset.id), 'another purpose is left alone');
+});
+
 test('the mail log keeps the newest entries and lists them newest first', async (t) => {
   const { storage } = await freshStorage(t);
   const entries = [3, 1, 4, 2, 5].map((s) => mailLogRow({ createdAt: at(s), subject: `s${s}` }));

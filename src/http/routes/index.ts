@@ -37,6 +37,7 @@ import { registerRoadmapRoutes } from './roadmaps.js';
 import { registerRoleRoutes } from './roles.js';
 import { registerSettingsRoutes } from './settings.js';
 import { registerSetupRoutes } from './setup.js';
+import { registerSignInLinkRoutes } from './sign-in-links.js';
 import { registerUsersRoutes } from './users.js';
 import { registerVoteRoutes } from './votes.js';
 import { registerWebhookRoutes } from './webhooks.js';
@@ -52,6 +53,7 @@ export function registerRoutes(router: Router, services: ServiceContext): void {
   registerBoardRoutes(router, services);
   registerAccountsRoutes(router, services);
   registerPasswordsRoutes(router, services);
+  registerSignInLinkRoutes(router, services);
   registerUsersRoutes(router, services);
   registerRoleRoutes(router, services);
   registerSettingsRoutes(router, services);

@@ -1,5 +1,6 @@
 import { input, operation, type Paths, ref } from '../kit.js';
 import { authUserAnswer, emailField, nameField, newPasswordField } from './accounts-fields.js';
+import { accountLinkPaths } from './accounts-links.js';
 import { accountMailPaths } from './accounts-mail.js';
 
 /** The checks of a new account's fields, shared by setup and sign-up (API.md §4.2.2 rows 3–10). */
@@ -116,4 +117,5 @@ export const accountPaths: Paths = {
     }),
   },
   ...accountMailPaths,
+  ...accountLinkPaths,
 };

@@ -34,6 +34,43 @@ export function resetMessage(input: LinkMessageInput): MailMessage {
   });
 }
 
+/** What the sign-in link message needs beyond any link message. */
+export interface SignInMessageInput extends LinkMessageInput {
+  /** How long the link works, in seconds. */
+  lifetimeSeconds: number;
+  /** The address has no account yet: using the link makes one. */
+  newAccount: boolean;
+  /** A path of the site to land on once signed in, or null. */
+  next: string | null;
+}
+
+/** The mailed sign-in link (issue 28): signs in once, within its lifetime. */
+export function signInMessage(input: SignInMessageInput): MailMessage {
+  const link = tokenLink(input.publicUrl, '/sign-in/link', input.token, input.next);
+  const intro = input.newAccount
+    ? `Someone asked to sign in to ${input.siteTitle} with this address, which has no account yet. To create your account and sign in, open this link:`
+    : `To sign in to your ${input.siteTitle} account, open this link:`;
+  return linkMessage(input, 'signin', {
+    subject: 'Your sign-in link',
+    intro,
+    action: input.newAccount ? 'Create your account and sign in' : 'Sign in',
+    link,
+    closing: `This link works once, for ${durationInWords(input.lifetimeSeconds)}. If you did not ask for it, you can ignore this email: nobody can sign in with it but you.`,
+  });
+}
+
+/** A whole number of days, hours, minutes or else seconds, in words: `15 minutes`, `1 hour`. */
+export function durationInWords(seconds: number): string {
+  const units: Array<[number, string]> = [
+    [86_400, 'day'],
+    [3600, 'hour'],
+    [60, 'minute'],
+  ];
+  const [size, unit] = units.find(([length]) => seconds >= length && seconds % length === 0) ?? [1, 'second'];
+  const count = seconds / size;
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
 /** A message that only proves delivery works (the `mail test` command). */
 export function testMessage(input: { siteTitle: string; to: string }): MailMessage {
   const line = `This is a test message from ${input.siteTitle}. Mail delivery works.`;
@@ -52,10 +89,14 @@ interface LinkParts {
   intro: string;
   action: string;
   link: string;
+  /** The last paragraph: the link's lifetime and what to do when one did not ask for it. */
+  closing?: string;
 }
 
-function linkMessage(input: LinkMessageInput, kind: 'verify' | 'reset', parts: LinkParts): MailMessage {
-  const closing = 'The link expires in 2 hours. If you did not ask for this, you can ignore this email.';
+const TOKEN_CLOSING = 'The link expires in 2 hours. If you did not ask for this, you can ignore this email.';
+
+function linkMessage(input: LinkMessageInput, kind: 'verify' | 'reset' | 'signin', parts: LinkParts): MailMessage {
+  const closing = parts.closing ?? TOKEN_CLOSING;
   // The link sits alone on its line so that mail clients and copy-paste keep it whole.
   const hello = greeting(input.name);
   const text = [hello, '', parts.intro, '', parts.link, '', closing, ''].join('\n');
@@ -70,8 +111,9 @@ function linkMessage(input: LinkMessageInput, kind: 'verify' | 'reset', parts: L
   return { to: input.to, subject: `${input.siteTitle} - ${parts.subject}`, text, html, kind, siteTitle: input.siteTitle };
 }
 
-function tokenLink(publicUrl: string, path: string, token: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}${path}?token=${encodeURIComponent(token)}`;
+function tokenLink(publicUrl: string, path: string, token: string, next: string | null = null): string {
+  const then = next === null ? '' : `&next=${encodeURIComponent(next)}`;
+  return `${publicUrl.replace(/\/+$/, '')}${path}?token=${encodeURIComponent(token)}${then}`;
 }
 
 /** The first line of a mail to a person: by name (`Hi Grace,`), or a plain `Hello,` without one. */

@@ -104,6 +104,15 @@ export const SETTINGS_RULES: RowRules = {
   optional: ['gravatar'],
 };
 
+/** A sign-in link names an address and no user; every other mail token names a user, and only a link is ever kept used. */
+function signInLinkProblem(row: Record<string, unknown>): FieldProblem | null {
+  const link = row.purpose === 'signin';
+  if (link !== (row.userId === null)) return { field: 'userId', problem: link ? 'must be null for a sign-in link' : 'must name a user' };
+  if (link !== Object.hasOwn(row, 'email')) return { field: 'email', problem: link ? 'is missing' : 'belongs to sign-in links only' };
+  if (!link && Object.hasOwn(row, 'usedAt')) return { field: 'usedAt', problem: 'belongs to sign-in links only' };
+  return null;
+}
+
 /** A webhook endpoint's event names: a non-empty list of known events. */
 const eventNames: ValueRule = (value) =>
   Array.isArray(value) && value.length > 0 && value.every(isWebhookEventName)
@@ -216,12 +225,16 @@ export const ROW_RULES = {
   mailTokens: {
     fields: {
       id: uuid,
-      userId: uuid,
+      userId: orNull(uuid),
       purpose: oneOf(MAIL_TOKEN_PURPOSES),
       tokenHash: matching(SHA256_HEX, 'a SHA-256 hash in lower-case hex'),
       createdAt: time,
       expiresAt: time,
+      email: apiRule((value) => parseEmail(value), lowerCased),
+      usedAt: time,
     },
+    optional: ['email', 'usedAt'],
+    across: signInLinkProblem,
   },
   mailLog: {
     fields: {

@@ -214,6 +214,14 @@ function mailTokensRepo(access: Access): MailTokensRepo {
         for (const token of tokens) w.delete('mailTokens', token.id);
         return tokens.length;
       }),
+    deleteExpired: (purpose, before) =>
+      access.write((w) => {
+        // A scan: the table holds only live and recent tokens, and this runs once per mailed sign-in link.
+        const cutoff = Date.parse(before);
+        const tokens = w.db.tables.mailTokens.all().filter((t) => t.purpose === purpose && Date.parse(t.expiresAt) < cutoff);
+        for (const token of tokens) w.delete('mailTokens', token.id);
+        return tokens.length;
+      }),
   };
 }
 

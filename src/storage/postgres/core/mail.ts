@@ -13,7 +13,11 @@ export const MAIL_TOKENS: CoreTable<MailTokenRow> = {
     tokenHash: 'token_hash',
     createdAt: 'created_at',
     expiresAt: 'expires_at',
+    email: 'email',
+    usedAt: 'used_at',
   },
+  // Sign-in links only (migration 8): verification and reset tokens read back without them.
+  optional: ['email', 'usedAt'],
 };
 
 export const MAIL_LOG: CoreTable<MailLogRow> = {
@@ -40,6 +44,10 @@ export function createMailTokensRepo(db: Queryable): MailTokensRepo {
     },
     deleteByUser: async (userId, purpose) => {
       const { rowCount } = await db.query('DELETE FROM mail_tokens WHERE user_id = $1 AND purpose = $2', [userId, purpose]);
+      return rowCount ?? 0;
+    },
+    deleteExpired: async (purpose, before) => {
+      const { rowCount } = await db.query('DELETE FROM mail_tokens WHERE purpose = $1 AND expires_at < $2', [purpose, before]);
       return rowCount ?? 0;
     },
   };

@@ -1,0 +1,91 @@
+import { appError } from '../../errors.js';
+import type { Repositories, UserRow } from '../../storage/types.js';
+import { queueSignInMail } from '../account-mail.js';
+import { type AuthUser, hashPassword, insertAccount, toAuthUser } from '../accounts.js';
+import { afterTheAnswer } from '../background.js';
+import type { ServiceContext } from '../context.js';
+import { newMailToken, parseMailTokenField } from '../mail-tokens.js';
+import { assertSignupAllowed, isSignupAllowed } from '../signup.js';
+import { parseEmail } from '../validation/account.js';
+import type { Body } from '../validation/fields.js';
+import { parseNextPath } from '../validation/next-path.js';
+import { issueSignInLink, liveSignInLinkEmail, useSignInLink } from './sign-in-link-tokens.js';
+
+interface LinkRequest {
+  email: string;
+  next: string | null;
+}
+
+/**
+ * `POST /auth/magic-link` (issue 28): mails a link that signs in once, to an address with an
+ * account, or without one while sign-up is open (using it makes the account). The answer is the
+ * same whether or not the account exists, and so is its timing: as for a password reset, the
+ * lookup, the write and the mail all happen after the answer, which only waits for the body's checks.
+ */
+export async function requestSignInLink(ctx: ServiceContext, body: Body, requestId?: string): Promise<{ success: true }> {
+  if (!ctx.mailer.isConfigured()) throw appError('MAIL_CONFIG_MISSING');
+  const request = { email: parseEmail(body.email), next: parseNextPath(body.next) };
+  ctx.background.track(afterTheAnswer(() => mailSignInLink(ctx, request, requestId)));
+  return { success: true };
+}
+
+/** The link and its mail, when the address has an account or may get one; nothing otherwise. Failures can only be logged now. */
+async function mailSignInLink(ctx: ServiceContext, request: LinkRequest, requestId: string | undefined): Promise<void> {
+  try {
+    const issued = await ctx.storage.transaction(async (tx) => {
+      const user = await tx.users.getByEmail(request.email);
+      if (!user && !(await isSignupAllowed(tx))) return null;
+      const token = await issueSignInLink(tx, request.email, new Date(), ctx.config);
+      return { name: user?.name ?? '', newAccount: !user, token };
+    });
+    if (!issued) return;
+    const details = { newAccount: issued.newAccount, next: request.next };
+    queueSignInMail(ctx, { email: request.email, name: issued.name }, issued.token, details, requestId);
+  } catch (err) {
+    ctx.logger.error({ requestId, err }, 'sign-in link: storing the link failed after the answer');
+  }
+}
+
+/**
+ * `POST /auth/magic-link/login` (issue 28): signs in with a mailed link, once. The address's
+ * account signs in, or is made (verified: the mail reached it) while sign-up is open; a blocked
+ * user is refused as login refuses them. Refusals leave the link unused.
+ */
+export async function logInWithLink(ctx: ServiceContext, body: Body): Promise<AuthUser> {
+  const token = parseMailTokenField(body.token, 'signin');
+  const passwordHash = await newAccountPasswordHash(ctx, token);
+  const user = await ctx.storage.transaction(async (tx) => {
+    const now = new Date();
+    const email = await useSignInLink(tx, token, now);
+    return signInAccount(ctx, tx, email, now, passwordHash);
+  });
+  return toAuthUser(ctx, user);
+}
+
+/**
+ * A new account needs a password hash, and bcrypt is too slow to run inside the write: when the
+ * link is live and its address has no account, hash a password nobody knows now (the person can
+ * set one through a password reset). Checks the link, so a dead one is refused before any work.
+ */
+async function newAccountPasswordHash(ctx: ServiceContext, token: string): Promise<string | null> {
+  const { email } = await liveSignInLinkEmail(ctx.storage, token, new Date());
+  if (await ctx.storage.users.getByEmail(email)) return null;
+  return hashPassword(ctx, newMailToken());
+}
+
+/** The account of the address, verified now; made when there is none and sign-up is open. */
+async function signInAccount(ctx: ServiceContext, tx: Repositories, email: string, now: Date, passwordHash: string | null): Promise<UserRow> {
+  const user = await tx.users.getByEmail(email);
+  const updatedAt = now.toISOString();
+  if (!user) {
+    await assertSignupAllowed(tx);
+    // The account was there a moment ago and has been deleted since (rare): hashing in the write is slower, never wrong.
+    const hash = passwordHash ?? (await hashPassword(ctx, newMailToken()));
+    return insertAccount(tx, { email, name: '', passwordHash: hash, isOwner: false, isVerified: true }, updatedAt);
+  }
+  if (user.isBlocked) throw appError('USER_BLOCKED');
+  if (user.isVerified) return user;
+  // The mail reached the address: it is confirmed, and a pending confirmation link has no more use.
+  await tx.mailTokens.deleteByUser(user.id, 'verify');
+  return tx.users.update(user.id, { isVerified: true, updatedAt });
+}
