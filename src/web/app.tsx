@@ -10,6 +10,7 @@ const PostPage = lazy(() => import('./pages/post.js').then((m) => m.PostPage));
 const NewPostPage = lazy(() => import('./pages/new-post.js').then((m) => m.NewPostPage));
 const RoadmapPage = lazy(() => import('./pages/roadmap.js').then((m) => m.RoadmapPage));
 const SignInPage = lazy(() => import('./pages/sign-in.js').then((m) => m.SignInPage));
+const SignInLinkPage = lazy(() => import('./pages/sign-in-link.js').then((m) => m.SignInLinkPage));
 const SignUpPage = lazy(() => import('./pages/sign-up.js').then((m) => m.SignUpPage));
 const EmailVerifyPage = lazy(() => import('./pages/email-verify.js').then((m) => m.EmailVerifyPage));
 const PasswordResetPage = lazy(() => import('./pages/password-reset.js').then((m) => m.PasswordResetPage));
@@ -32,6 +33,7 @@ export function App() {
             <Route path="/p/:slug" component={PostPage} />
             <Route path="/roadmap" component={RoadmapPage} />
             <Route path="/sign-in" component={SignInPage} />
+            <Route path="/sign-in/link" component={SignInLinkPage} />
             <Route path="/sign-up" component={SignUpPage} />
             <Route path="/email-verify" component={EmailVerifyPage} />
             <Route path="/password-reset" component={PasswordResetPage} />

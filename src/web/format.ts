@@ -99,3 +99,15 @@ function inlineText(block: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+const DURATION_UNITS: Array<[Intl.NumberFormatOptions['unit'], number]> = [
+  ['day', 86_400],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** A lifetime in seconds as the reader says it: 900 → "15 minutes", 3600 → "1 hour" (the largest whole unit). */
+export function durationWords(seconds: number): string {
+  const [unit, size] = DURATION_UNITS.find(([, length]) => seconds >= length && seconds % length === 0) ?? ['second', 1];
+  return new Intl.NumberFormat(undefined, { style: 'unit', unit, unitDisplay: 'long' }).format(seconds / size);
+}

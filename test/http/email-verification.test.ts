@@ -1,6 +1,6 @@
 import test from 'ava';
-import { hashMailToken, issueMailToken } from '../../src/services/mail-tokens.js';
-import type { MailTokenPurpose, UserRow } from '../../src/storage/types.js';
+import { hashMailToken, issueMailToken, type UserTokenPurpose } from '../../src/services/mail-tokens.js';
+import type { UserRow } from '../../src/storage/types.js';
 import { createMember, type Persona } from '../_helpers/personas.js';
 import { startTestServer, type TestServer } from '../_helpers/server.js';
 import { startSmtpSink } from '../_helpers/smtp-sink.js';
@@ -15,7 +15,7 @@ const HOUR_MS = 60 * 60 * 1000;
 const validationError = (path: string, message: string) => ({ message, code: 'VALIDATION_ERROR', errors: [{ path, message }] });
 
 /** A mail token written through the service helper, as if it had been mailed at `issuedAt`. */
-function issue(server: TestServer, user: UserRow, purpose: MailTokenPurpose, issuedAt = new Date()): Promise<string> {
+function issue(server: TestServer, user: UserRow, purpose: UserTokenPurpose, issuedAt = new Date()): Promise<string> {
   return server.ctx.storage.transaction((tx) => issueMailToken(tx, user.id, purpose, issuedAt));
 }
 

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import test, { type ExecutionContext } from 'ava';
 import bcrypt from 'bcrypt';
 import type { ParsedMail } from 'mailparser';
-import { hashMailToken, issueMailToken } from '../../src/services/mail-tokens.js';
-import type { MailTokenPurpose, UserRow } from '../../src/storage/types.js';
+import { hashMailToken, issueMailToken, type UserTokenPurpose } from '../../src/services/mail-tokens.js';
+import type { UserRow } from '../../src/storage/types.js';
 import { createMember, OWNER } from '../_helpers/personas.js';
 import { startTestServer, type TestServer } from '../_helpers/server.js';
 import { type SmtpSink, type SmtpSinkOptions, startSmtpSink } from '../_helpers/smtp-sink.js';
@@ -45,7 +45,7 @@ async function startServer(t: ExecutionContext): Promise<TestServer> {
 }
 
 /** A mail token written straight to storage, as the mail routes would issue it. */
-function issueToken(server: TestServer, userId: string, purpose: MailTokenPurpose = 'reset'): Promise<string> {
+function issueToken(server: TestServer, userId: string, purpose: UserTokenPurpose = 'reset'): Promise<string> {
   return server.ctx.storage.transaction((tx) => issueMailToken(tx, userId, purpose, new Date()));
 }
 

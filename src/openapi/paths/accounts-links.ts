@@ -2,8 +2,8 @@
  * Sign-in by a mailed link (issue 28, feedbackd's extension): ask for a link, then sign in with
  * it once. A dead link says why (used, expired) so a client can offer a new one.
  */
-import { input, operation, type Paths } from '../kit.js';
-import { authUserAnswer, emailField, flagAnswer } from './accounts-fields.js';
+import { answer, input, operation, type Paths } from '../kit.js';
+import { authUserAnswer, emailField } from './accounts-fields.js';
 
 const LINK_TOKEN = {
   MISSING_TOKEN: 'Sign-in link token missing',
@@ -38,7 +38,12 @@ export const accountLinkPaths: Paths = {
       success: {
         200: {
           description: 'Accepted; a mail is sent if the address has an account or may get one.',
-          schema: flagAnswer('magicLink', 'success'),
+          schema: answer({
+            magicLink: answer({
+              success: { type: 'boolean', const: true },
+              lifetimeSeconds: { type: 'integer', minimum: 1, description: 'How long a mailed link works (the server’s `magicLinkTtlSeconds`), the same for every address.' },
+            }),
+          }),
         },
       },
       errors: {

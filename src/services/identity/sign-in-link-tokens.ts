@@ -33,7 +33,7 @@ export async function issueSignInLink(tx: Repositories, email: string, now: Date
 /** The address of a sign-in link that has never been used and is live at `now`; else 400 INVALID_TOKEN, MAGIC_LINK_USED or MAGIC_LINK_EXPIRED. */
 export async function liveSignInLinkEmail(repos: Pick<Repositories, 'mailTokens'>, token: string, now: Date): Promise<{ id: string; email: string }> {
   const row = await repos.mailTokens.getByHash(hashMailToken(token));
-  if (!row || row.purpose !== 'signin' || row.email === undefined) throw invalidMailTokenError('signin');
+  if (row?.purpose !== 'signin' || row.email === undefined) throw invalidMailTokenError('signin');
   // Used first: a link used and since expired was used, which is what its reader needs to know.
   if (row.usedAt !== undefined) throw appError('MAGIC_LINK_USED');
   if (Date.parse(row.expiresAt) <= now.getTime()) throw appError('MAGIC_LINK_EXPIRED');

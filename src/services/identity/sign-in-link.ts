@@ -22,11 +22,12 @@ interface LinkRequest {
  * same whether or not the account exists, and so is its timing: as for a password reset, the
  * lookup, the write and the mail all happen after the answer, which only waits for the body's checks.
  */
-export async function requestSignInLink(ctx: ServiceContext, body: Body, requestId?: string): Promise<{ success: true }> {
+export async function requestSignInLink(ctx: ServiceContext, body: Body, requestId?: string): Promise<{ success: true; lifetimeSeconds: number }> {
   if (!ctx.mailer.isConfigured()) throw appError('MAIL_CONFIG_MISSING');
   const request = { email: parseEmail(body.email), next: parseNextPath(body.next) };
   ctx.background.track(afterTheAnswer(() => mailSignInLink(ctx, request, requestId)));
-  return { success: true };
+  // The same for every address: a setting, so the page can say how long the link works.
+  return { success: true, lifetimeSeconds: ctx.config.magicLinkTtlSeconds };
 }
 
 /** The link and its mail, when the address has an account or may get one; nothing otherwise. Failures can only be logged now. */

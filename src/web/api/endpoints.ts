@@ -117,6 +117,12 @@ export const requestPasswordReset = (email: string) => api<unknown>('POST', '/au
 export const checkResetToken = (token: string) => api<unknown>('POST', '/auth/password/validateToken', { token });
 export const setPassword = (token: string, password: string) => api<unknown>('POST', '/auth/password/set', { token, password });
 
+// Sign-in by a mailed link (issue 28): the answer is the same whether or not the address has an account.
+export const requestSignInLink = (email: string, next: string | null) =>
+  api<{ magicLink: { lifetimeSeconds: number } }>('POST', '/auth/magic-link', { email, next }).then((r) => r.magicLink);
+export const signInWithLink = (token: string) =>
+  api<{ user: AuthUser }>('POST', '/auth/magic-link/login', { token }).then((r) => r.user);
+
 export const getProfile = () => api<{ user: Profile }>('GET', '/users/profile').then((r) => r.user);
 export const updateProfile = (name: string) => api<{ user: Profile }>('PATCH', '/users/profile', { name }).then((r) => r.user);
 export const getPermissions = () => api<{ permissions: string[] }>('GET', '/users/permissions').then((r) => r.permissions);

@@ -8,6 +8,7 @@ import { AccountCard, AccountLinks } from './account-card.js';
 import { emailProblem, passwordGiven } from './account-checks.js';
 import { accountMessage, FormProblem, SubmitButton, useSubmission, withSubmitFlag } from './account-form.js';
 import { castPendingVote, pendingVote, returnQuery, safeNext } from './account-return.js';
+import { EmailLinkButton, LinkSent, useSignInLinkRequest } from './sign-in-link-parts.js';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -48,6 +49,7 @@ function SignInForm({ next, vote, onSubmit, onSignedIn }: SignInFormProps) {
   const form = useSubmission('sign-in', FIELDS);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const link = useSignInLinkRequest(form, next);
   const submit = (event: Event) => {
     event.preventDefault();
     void form.run(
@@ -58,6 +60,7 @@ function SignInForm({ next, vote, onSubmit, onSignedIn }: SignInFormProps) {
       { email: emailProblem(email), password: passwordGiven(password) },
     );
   };
+  if (link.sent) return <LinkSent sent={link.sent} onBack={link.reset} />;
   return (
     <AccountCard title="Sign in">
       {vote && <p class="muted">Sign in to count your vote.</p>}
@@ -65,8 +68,13 @@ function SignInForm({ next, vote, onSubmit, onSignedIn }: SignInFormProps) {
         <TextField {...form.field('email')} label="Email" type="email" autocomplete="email" required value={email} onValue={setEmail} />
         <TextField {...form.field('password')} label="Password" type="password" autocomplete="current-password" required value={password} onValue={setPassword} />
         <FormProblem error={form.formError} />
-        <SubmitButton pending={form.pending} label="Sign in" pendingLabel="Signing in…" />
+        <SubmitButton pending={form.pending && !link.sending} label="Sign in" pendingLabel="Signing in…" />
       </form>
+      <p class="account-or" aria-hidden="true">
+        or
+      </p>
+      <EmailLinkButton label="Email me a sign-in link" sending={link.sending} disabled={form.pending} onClick={() => void link.send(email)} />
+      <p class="muted small account-hint">No password needed: we email you a link that signs you in.</p>
       <AccountLinks>
         <a href="/password-reset">Forgot your password?</a>
         {site?.settings.allowSignup && <a href={`/sign-up${returnQuery(next, vote)}`}>Create an account</a>}

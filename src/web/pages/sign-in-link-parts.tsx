@@ -1,0 +1,58 @@
+import { useState } from 'preact/hooks';
+import { requestSignInLink } from '../api/endpoints.js';
+import { durationWords } from '../format.js';
+import { AccountCard } from './account-card.js';
+import { emailProblem } from './account-checks.js';
+import type { Submission } from './account-form.js';
+
+/** Where a requested link went and how long it works: what the "Check your inbox" card says. */
+export interface SentLink {
+  email: string;
+  lifetimeSeconds: number;
+}
+
+/** Asking for a mailed sign-in link through an account form's submission (its email field shows the problems). */
+export function useSignInLinkRequest(form: Pick<Submission<'email'>, 'run'>, next: string) {
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState<SentLink | null>(null);
+  const send = (email: string) =>
+    form.run(
+      async () => {
+        setSending(true);
+        try {
+          const answer = await requestSignInLink(email.trim(), next === '/' ? null : next);
+          setSent({ email: email.trim(), lifetimeSeconds: answer.lifetimeSeconds });
+        } finally {
+          setSending(false);
+        }
+      },
+      { email: emailProblem(email) },
+    );
+  return { sending, sent, send, reset: () => setSent(null) };
+}
+
+/** The button that mails a sign-in link, with its pending words. */
+export function EmailLinkButton({ label, sending, disabled, onClick }: { label: string; sending: boolean; disabled: boolean; onClick: () => void }) {
+  return (
+    <button type="button" class="button account-submit" disabled={disabled} onClick={onClick}>
+      {sending ? 'Sending the link…' : label}
+    </button>
+  );
+}
+
+/** The same words whether or not the address has an account: the page must not tell. */
+export function LinkSent({ sent, onBack }: { sent: SentLink; onBack: () => void }) {
+  return (
+    <AccountCard title="Check your inbox">
+      <p role="status">
+        Check your inbox: we sent a sign-in link to <strong>{sent.email}</strong>.
+      </p>
+      <p class="muted small">
+        The link works once, for {durationWords(sent.lifetimeSeconds)}. Nothing there? Look in your spam folder, or go back and send another.
+      </p>
+      <button type="button" class="button account-submit" onClick={onBack}>
+        Back to sign in
+      </button>
+    </AccountCard>
+  );
+}

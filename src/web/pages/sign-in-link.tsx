@@ -1,0 +1,88 @@
+import { useLocation } from 'preact-iso/router';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { ApiError } from '../api/client.js';
+import { signInWithLink } from '../api/endpoints.js';
+import { Skeleton } from '../components/skeleton.js';
+import { TextField } from '../components/text-field.js';
+import { startSession } from '../session.js';
+import { AccountCard } from './account-card.js';
+import { accountMessage, FormProblem, useSubmission } from './account-form.js';
+import { safeNext } from './account-return.js';
+import { EmailLinkButton, LinkSent, useSignInLinkRequest } from './sign-in-link-parts.js';
+
+const PATH = '/sign-in/link';
+
+/** Titles for the links the API refuses, by code: each says what happened to this link. */
+const DEAD_LINK_TITLES: Readonly<Record<string, string>> = {
+  MAGIC_LINK_USED: 'This link was already used',
+  MAGIC_LINK_EXPIRED: 'This link has expired',
+  INVALID_TOKEN: 'This link does not work',
+  MISSING_TOKEN: 'This link does not work',
+};
+
+/**
+ * The page a sign-in mail links to. The token leaves the address bar at once (so it stays out of
+ * the history and of what a visitor shares), then it signs in, and the visitor lands where they
+ * were; a dead link says why and offers a new one.
+ */
+export function SignInLinkPage() {
+  const location = useLocation();
+  const [link] = useState(() => ({ token: location.query.token ?? '', next: safeNext(location.query.next) }));
+  const [error, setError] = useState<unknown>(null);
+  const started = useRef(false);
+  useEffect(() => {
+    history.replaceState(history.state, '', PATH);
+    // Once: a link works only once, and a second request would be told it was used.
+    if (started.current) return;
+    started.current = true;
+    signInWithLink(link.token)
+      .then(startSession)
+      .then(() => location.route(link.next, true))
+      .catch(setError);
+  }, []);
+
+  if (error instanceof ApiError && DEAD_LINK_TITLES[error.code]) return <DeadLink error={error} next={link.next} />;
+  if (error) {
+    return (
+      <AccountCard title="Sign-in failed">
+        <FormProblem error={error} />
+        <a class="button account-submit" href={`/sign-in${link.next === '/' ? '' : `?next=${encodeURIComponent(link.next)}`}`}>
+          Go to sign in
+        </a>
+      </AccountCard>
+    );
+  }
+  return (
+    <AccountCard title="Signing you in">
+      <Skeleton rows={1} label="Signing you in" />
+    </AccountCard>
+  );
+}
+
+/** A used, expired or unknown link: the API's words, and a new link to the address typed here. */
+function DeadLink({ error, next }: { error: ApiError; next: string }) {
+  const { route } = useLocation();
+  const form = useSubmission('new-link', ['email'] as const);
+  const request = useSignInLinkRequest(form, next);
+  const [email, setEmail] = useState('');
+  if (request.sent) return <LinkSent sent={request.sent} onBack={() => route('/sign-in')} />;
+  return (
+    <AccountCard title={DEAD_LINK_TITLES[error.code]!}>
+      <div class="notice" role="status">
+        <p>{accountMessage(error)}</p>
+      </div>
+      <p>Sign-in links work once, for a short time. We can email you a new one.</p>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void request.send(email);
+        }}
+      >
+        <TextField {...form.field('email')} label="Email" type="email" autocomplete="email" required value={email} onValue={setEmail} />
+        <FormProblem error={form.formError} />
+        <EmailLinkButton label="Email me a new link" sending={request.sending} disabled={form.pending} onClick={() => void request.send(email)} />
+      </form>
+    </AccountCard>
+  );
+}
