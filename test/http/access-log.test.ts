@@ -43,6 +43,17 @@ test('one info line per request: method, path without its query, status, time, b
   t.false(JSON.stringify(lines).includes('very-secret'));
 });
 
+test('a refused sign-in link is a sign-in refusal too, and its token is never logged', async (t) => {
+  const { server, lines } = await loggedServer();
+  t.teardown(server.close);
+  const token = 'ab'.repeat(32);
+  const refused = await server.request('POST', '/auth/magic-link/login', { body: { token } });
+  t.is(refused.status, 400);
+  const [signIn] = await linesOf(lines, refused.headers.get('x-request-id')!);
+  t.like(signIn, { level: 40, msg: 'sign-in refused', path: '/api/v1/auth/magic-link/login' });
+  t.false(JSON.stringify(lines).includes(token));
+});
+
 test('refused sign-ins, permissions and rate limits are warnings; the email only as a hash, the password never', async (t) => {
   const { server, lines } = await loggedServer();
   t.teardown(server.close);

@@ -56,7 +56,7 @@ function startClient(t: ExecutionContext): Client {
 }
 
 async function startServer(t: ExecutionContext): Promise<TestServer> {
-  const server = await startTestServer({ passwordResetRateLimit: UNLIMITED, loginRateLimit: UNLIMITED });
+  const server = await startTestServer({ passwordResetRateLimit: UNLIMITED, magicLinkRateLimit: UNLIMITED, loginRateLimit: UNLIMITED });
   t.teardown(server.close);
   return server;
 }
@@ -111,6 +111,19 @@ test('password reset answers a registered and an unknown email in the same time'
   // The work is done, only later: the registered address got its token, the unknown one nothing.
   await server.ctx.background.idle();
   t.is(await server.ctx.storage.mailTokens.count(), 1);
+});
+
+test('a sign-in link request answers a registered and an unknown email in the same time', async (t) => {
+  // No owner yet, so sign-up is closed: the registered address gets a link and a mail, the unknown one nothing.
+  const server = await startServer(t);
+  await createMember(server.ctx, { email: 'jane@example.org' });
+  const client = startClient(t);
+  const registered = timed(server, client, '/auth/magic-link', { email: 'jane@example.org' }, 200);
+  const unknown = timed(server, client, '/auth/magic-link', { email: 'nobody@example.org' }, 200);
+  await assertSameTiming(t, registered, unknown);
+  await server.ctx.background.idle();
+  t.true((await server.ctx.storage.mailTokens.count()) > 0, 'the registered address got its links');
+  t.is(await server.ctx.storage.users.getByEmail('nobody@example.org'), undefined);
 });
 
 test('login answers a wrong password and an unknown email in the same time (one bcrypt comparison each)', async (t) => {
