@@ -43,7 +43,7 @@ export function EmailLinkButton({ label, sending, disabled, onClick }: { label: 
 /** The same words whether or not the address has an account: the page must not tell. */
 export function LinkSent({ sent, onBack }: { sent: SentLink; onBack: () => void }) {
   return (
-    <AccountCard title="Check your inbox">
+    <AccountCard title="Sign-in link sent">
       <p role="status">
         Check your inbox: we sent a sign-in link to <strong>{sent.email}</strong>.
       </p>

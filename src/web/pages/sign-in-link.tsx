@@ -6,19 +6,14 @@ import { Skeleton } from '../components/skeleton.js';
 import { TextField } from '../components/text-field.js';
 import { startSession } from '../session.js';
 import { AccountCard } from './account-card.js';
-import { accountMessage, FormProblem, useSubmission } from './account-form.js';
+import { FormProblem, useSubmission } from './account-form.js';
 import { safeNext } from './account-return.js';
 import { EmailLinkButton, LinkSent, useSignInLinkRequest } from './sign-in-link-parts.js';
 
 const PATH = '/sign-in/link';
 
-/** Titles for the links the API refuses, by code: each says what happened to this link. */
-const DEAD_LINK_TITLES: Readonly<Record<string, string>> = {
-  MAGIC_LINK_USED: 'This link was already used',
-  MAGIC_LINK_EXPIRED: 'This link has expired',
-  INVALID_TOKEN: 'This link does not work',
-  MISSING_TOKEN: 'This link does not work',
-};
+/** The codes of a link the API refuses: used, expired, or unknown (a token cut short in a mail client, say). */
+const DEAD_LINK_CODES = new Set(['MAGIC_LINK_USED', 'MAGIC_LINK_EXPIRED', 'INVALID_TOKEN', 'MISSING_TOKEN']);
 
 /**
  * The page a sign-in mail links to. The token leaves the address bar at once (so it stays out of
@@ -41,7 +36,7 @@ export function SignInLinkPage() {
       .catch(setError);
   }, []);
 
-  if (error instanceof ApiError && DEAD_LINK_TITLES[error.code]) return <DeadLink error={error} next={link.next} />;
+  if (error instanceof ApiError && DEAD_LINK_CODES.has(error.code)) return <DeadLink error={error} next={link.next} />;
   if (error) {
     return (
       <AccountCard title="Sign-in failed">
@@ -59,19 +54,18 @@ export function SignInLinkPage() {
   );
 }
 
-/** A used, expired or unknown link: the API's words, and a new link to the address typed here. */
+/** A used, expired or unknown link: the API's words as the heading, and a new link to the address typed here. */
 function DeadLink({ error, next }: { error: ApiError; next: string }) {
   const { route } = useLocation();
   const form = useSubmission('new-link', ['email'] as const);
   const request = useSignInLinkRequest(form, next);
   const [email, setEmail] = useState('');
   if (request.sent) return <LinkSent sent={request.sent} onBack={() => route('/sign-in')} />;
+  // "Sign-in link token missing" is the API's word for a link cut short: to a person it is just invalid.
+  const title = error.code === 'MISSING_TOKEN' ? 'Sign-in link is invalid' : error.message;
   return (
-    <AccountCard title={DEAD_LINK_TITLES[error.code]!}>
-      <div class="notice" role="status">
-        <p>{accountMessage(error)}</p>
-      </div>
-      <p>Sign-in links work once, for a short time. We can email you a new one.</p>
+    <AccountCard title={title}>
+      <p>Each sign-in link works once, and only for a short time. We can email you a new one.</p>
       <form
         noValidate
         onSubmit={(event) => {
