@@ -14,8 +14,6 @@ export type LimitedRoute = RateLimitRule | 'magicLinkLogin';
 
 /** What API.md §1.14 says about one rule, beyond its limit and window (those come from the config). */
 interface RulePolicy {
-  /** The counter (and so the limit) used, when it is another rule's. */
-  counter?: RateLimitRule;
   /** The counters a request is checked and counted against; a refusal when any is at its limit. */
   keys: readonly KeyKind[];
   /** `every`: each request reaching the limiter counts. `failures`: every answer other than 200 counts. */
@@ -30,9 +28,9 @@ const POLICIES: Readonly<Record<LimitedRoute, RulePolicy>> = {
   signup: { keys: ['address'], counts: 'every', clearOnSuccess: [] },
   passwordReset: { keys: ['address', 'email'], counts: 'every', clearOnSuccess: [] },
   magicLink: { keys: ['address', 'email'], counts: 'every', clearOnSuccess: [] },
-  // A mailed link is a way to log in: its failures spend the address's login attempts (issue 28). No
-  // email key: the body has none, and one sent anyway must not clear that address's login counter.
-  magicLinkLogin: { counter: 'login', keys: ['address'], counts: 'failures', clearOnSuccess: [] },
+  // A mailed link is a way to log in: its failures spend the address's login attempts (issue 28,
+  // counterOf). No email key: the body has none, and one sent anyway must not clear that email's login counter.
+  magicLinkLogin: { keys: ['address'], counts: 'failures', clearOnSuccess: [] },
   emailVerify: { keys: ['user'], counts: 'every', clearOnSuccess: [] },
   mailToken: { keys: ['address'], counts: 'failures', clearOnSuccess: [] },
 };
@@ -52,7 +50,7 @@ interface RequestKey {
  */
 export function rateLimit(services: ServiceContext, rule: LimitedRoute): Middleware {
   const policy = POLICIES[rule];
-  const limiter = rateLimiterFor(services, policy.counter ?? (rule as RateLimitRule));
+  const limiter = rateLimiterFor(services, counterOf(rule));
   return async (ctx, next) => {
     const keys = requestKeys(ctx, policy.keys, services.config.trustProxy);
     const attempt = limiter.attempt(keys.map(({ key }) => key));
@@ -65,6 +63,11 @@ export function rateLimit(services: ServiceContext, rule: LimitedRoute): Middlew
       else limiter.takeBack([key], attempt.time);
     }
   };
+}
+
+/** The counter a route counts on: its own, except a mailed link's sign-in, which spends login's. */
+function counterOf(route: LimitedRoute): RateLimitRule {
+  return route === 'magicLinkLogin' ? 'login' : route;
 }
 
 function refuse(ctx: Context, retryAfterMs: number): never {
