@@ -158,3 +158,27 @@ test('valid backups keep restoring: a whole board, and one of storage schema ver
   });
   t.like(await older.done, { counts: { users: 2, posts: 3 } });
 });
+
+test('sign-in links restore with their address and use; a link naming a user, or a reset token with an address, is refused', async (t) => {
+  const { doc, restore, refusal } = await backupToBreak(t);
+  const [token] = doc.tables.mailTokens;
+  const link = {
+    id: randomUUID(),
+    userId: null,
+    purpose: 'signin',
+    tokenHash: 'c'.repeat(64),
+    createdAt: token.createdAt,
+    expiresAt: token.expiresAt,
+    email: 'jane@example.org',
+    usedAt: token.createdAt,
+  };
+  const restored = await restore((copy) => copy.tables.mailTokens.push(link));
+  t.like(await restored.done, { counts: { mailTokens: 2 } });
+  const row = `table mailTokens, row ${link.id}`;
+  t.is(await refusal((copy) => copy.tables.mailTokens.push({ ...link, userId: token.userId })), `${row}, field userId: must be null for a sign-in link`);
+  t.is(await refusal((copy) => copy.tables.mailTokens.push({ ...link, email: undefined })), `${row}, field email: is missing`);
+  t.is(await refusal((copy) => copy.tables.mailTokens.push({ ...link, email: 'Jane@' })), `${row}, field email: breaks the API's rule (Enter valid email)`);
+  const reset = `table mailTokens, row ${token.id}`;
+  t.is(await refusal((copy) => (copy.tables.mailTokens[0].email = 'jane@example.org')), `${reset}, field email: belongs to sign-in links only`);
+  t.is(await refusal((copy) => (copy.tables.mailTokens[0].usedAt = token.createdAt)), `${reset}, field usedAt: belongs to sign-in links only`);
+});

@@ -29,6 +29,8 @@ interface UsedBoard {
   ids: { posts: string[]; roles: string[]; users: string[]; webhooks: string[]; boards: string[]; roadmaps: string[] };
   /** The member's password reset token, mailed and not used yet (a mail token row). */
   resetToken: string;
+  /** A mailed sign-in link already used (a sign-in link row with its use). */
+  usedLinkToken: string;
   blockedLogin: { email: string; password: string };
 }
 
@@ -124,6 +126,10 @@ async function useEveryFeature(server: TestServer, sink: SmtpSink, hooks: { good
   await must(server, 'POST', '/auth/password/reset', undefined, { email: 'grace@example.org' });
   const reset = await eventually(async () => mailTo(sink, 'grace@example.org', /reset/i), 'the reset mail');
   const resetToken = /token=([^\s&"<>]+)/.exec(reset.text ?? '')![1]!;
+  await must(server, 'POST', '/auth/magic-link', undefined, { email: 'ada@example.org', next: '/roadmap' });
+  const linkMail = await eventually(async () => mailTo(sink, 'ada@example.org', /sign-in link/i), 'the sign-in link mail');
+  const usedLinkToken = /token=([0-9a-f]{64})/.exec(linkMail.text ?? '')![1]!;
+  await must(server, 'POST', '/auth/magic-link/login', undefined, { token: usedLinkToken });
   await server.ctx.mailer.send(testMessage({ siteTitle: 'Round trip', to: 'ada@example.org' }));
 
   return {
@@ -137,6 +143,7 @@ async function useEveryFeature(server: TestServer, sink: SmtpSink, hooks: { good
       roadmaps: [planned.url, later.url],
     },
     resetToken: decodeURIComponent(resetToken),
+    usedLinkToken,
     blockedLogin: { email: 'mallory@example.org', password: PASSWORD },
   };
 }
@@ -191,6 +198,7 @@ async function readEveryTable(server: TestServer, board: UsedBoard): Promise<Rec
     subscriptions: await each(everyone, (token) => each(ids.posts, (postId) => get('GET', `/posts/${postId}/subscription`, token))),
     notificationChoices: await each(everyone, (token) => get('GET', '/auth/notifications', token)),
     mailTokens: await get('POST', '/auth/password/validateToken', undefined, { token: board.resetToken }),
+    signInLinks: await get('POST', '/auth/magic-link/login', undefined, { token: board.usedLinkToken }),
     webhooks: await Promise.all([get('GET', '/webhooks', tokens.owner), each(ids.webhooks, (id) => get('GET', `/webhooks/${id}`, tokens.owner))]),
   };
 }
