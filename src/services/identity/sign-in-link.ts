@@ -70,7 +70,7 @@ export async function logInWithLink(ctx: ServiceContext, body: Body): Promise<Au
  */
 async function newAccountPasswordHash(ctx: ServiceContext, token: string): Promise<string | null> {
   const { email } = await liveSignInLinkEmail(ctx.storage, token, new Date());
-  if (await ctx.storage.users.getByEmail(email)) return null;
+  if ((await ctx.storage.users.getByEmail(email)) || !(await isSignupAllowed(ctx.storage))) return null;
   return hashPassword(ctx, newMailToken());
 }
 
@@ -80,7 +80,7 @@ async function signInAccount(ctx: ServiceContext, tx: Repositories, email: strin
   const updatedAt = now.toISOString();
   if (!user) {
     await assertSignupAllowed(tx);
-    // The account was there a moment ago and has been deleted since (rare): hashing in the write is slower, never wrong.
+    // Sign-up opened or the account was deleted a moment ago (rare): hashing in the write is slower, never wrong.
     const hash = passwordHash ?? (await hashPassword(ctx, newMailToken()));
     return insertAccount(tx, { email, name: '', passwordHash: hash, isOwner: false, isVerified: true }, updatedAt);
   }
