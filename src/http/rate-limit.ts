@@ -26,6 +26,8 @@ const POLICIES: Readonly<Record<RateLimitRule, RulePolicy>> = {
   passwordReset: { keys: ['address', 'email'], counts: 'every', clearOnSuccess: [] },
   emailVerify: { keys: ['user'], counts: 'every', clearOnSuccess: [] },
   mailToken: { keys: ['address'], counts: 'failures', clearOnSuccess: [] },
+  // The login's counter, by address only (a token has no email to key on before it is checked).
+  sso: { keys: ['address'], counts: 'failures', clearOnSuccess: [] },
 };
 
 interface RequestKey {

@@ -20,6 +20,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     secret: TEST_SECRET,
     bcryptCost: 4,
     tokenTtlSeconds: 3600,
+    ssoMaxTokenLifetimeSeconds: 86_400,
+    ssoClockSkewSeconds: 60,
     logLevel: 'silent',
     logFormat: 'json',
     accessLog: true,

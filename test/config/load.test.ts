@@ -41,6 +41,8 @@ test('defaults when nothing is given', async (t) => {
     secret: null,
     bcryptCost: 10,
     tokenTtlSeconds: 604800,
+    ssoMaxTokenLifetimeSeconds: 86_400,
+    ssoClockSkewSeconds: 60,
     logLevel: 'info',
     accessLog: true,
     logFormat: 'auto',

@@ -11,11 +11,13 @@ import {
 } from '../../storage/enumerations.js';
 import { EVERYONE_ROLE_ID } from '../../storage/seed.js';
 import type { CopiedTableRows } from '../../storage/types.js';
+import { MAX_SUBJECT_LENGTH, PROVIDER_ID, SSO_SECRET } from '../sso/formats.js';
+import { parseAvatarUrl } from '../sso/claims.js';
 import { isWebhookEventName, WEBHOOK_EVENTS } from '../webhooks/events.js';
 import { parseEmail, parsePersonName } from './account.js';
 import { parseBoardChanges } from './boards.js';
 import { parseCommentChanges } from './comments.js';
-import { requiredText } from './fields.js';
+import { codePointLength, requiredText } from './fields.js';
 import { parseRoleChanges } from './roles.js';
 import { parseRoadmapChanges } from '../roadmap-input.js';
 import { parseSettingsChanges } from './settings-fields.js';
@@ -109,6 +111,10 @@ const eventNames: ValueRule = (value) =>
   Array.isArray(value) && value.length > 0 && value.every(isWebhookEventName)
     ? null
     : `must be a non-empty list of event names (${WEBHOOK_EVENTS.join(', ')})`;
+
+/** A linked identity's subject: the provider's id of the person, 1..200 characters. */
+const subject: ValueRule = (value) =>
+  typeof value === 'string' && value !== '' && codePointLength(value) <= MAX_SUBJECT_LENGTH ? null : `must be a string of 1..${MAX_SUBJECT_LENGTH} characters`;
 
 /**
  * The rules of one table's rows, naming every field of its row type and no other: a field added
@@ -252,6 +258,21 @@ export const ROW_RULES = {
     },
   },
   subscriptions: { fields: { id: uuid, userId: uuid, postId: uuid, subscribed: bool, ...TIMES } },
+  // Issue 28 (storage schema 6).
+  ssoSecrets: {
+    fields: { id: uuid, secret: matching(SSO_SECRET, 'a single sign-on secret (ssosec_ and 43 base64url characters)'), createdAt: time, lastUsedAt: orNull(time) },
+  },
+  linkedIdentities: {
+    fields: {
+      id: uuid,
+      userId: uuid,
+      provider: matching(PROVIDER_ID, 'a provider id: 1..40 of a-z, 0-9 and "-", starting with a letter or digit'),
+      subject,
+      avatarUrl: orNull(apiRule((value) => parseAvatarUrl(value, 'avatarUrl'))),
+      createdAt: time,
+      lastUsedAt: time,
+    },
+  },
 } as const satisfies { readonly [Table in keyof CopiedTableRows]: RulesOf<CopiedTableRows[Table]> };
 
 /** The name of a stored table. */

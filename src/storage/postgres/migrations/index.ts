@@ -5,6 +5,7 @@ import { USER_SEARCH_MIGRATION } from './004-user-search.js';
 import { NOTICES_MIGRATION } from './005-notices.js';
 import { TEAM_ROLE_MIGRATION } from './006-team-role.js';
 import { BOARD_DESCRIPTION_MIGRATION } from './007-board-description.js';
+import { SIGN_IN_MIGRATION } from './008-sign-in.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -27,6 +28,8 @@ export const MIGRATIONS: readonly Migration[] = [
   TEAM_ROLE_MIGRATION,
   // Board descriptions (issue 27).
   BOARD_DESCRIPTION_MIGRATION,
+  // Single sign-on secrets and linked identities (issue 28).
+  SIGN_IN_MIGRATION,
 ];
 
 /** The storage schema version the rows of a database follow once migration `id` is its newest (0: none). */
