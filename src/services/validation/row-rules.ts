@@ -88,7 +88,7 @@ const labs: ValueRule = (value) => {
 };
 const LABS_RULES: RowRules = { fields: { comments: bool, voteOnBehalf: bool } };
 
-/** The site settings (API.md §4.10.2): `gravatar` is absent from data written before it existed. */
+/** The site settings (API.md §4.10.2): `gravatar` and `ssoLoginUrl` are absent from data written before they existed. */
 export const SETTINGS_RULES: RowRules = {
   fields: {
     title: apiRule((value) => parseSettingsChanges({ title: value }).title),
@@ -102,8 +102,9 @@ export const SETTINGS_RULES: RowRules = {
     developerMode: bool,
     labs,
     gravatar: bool,
+    ssoLoginUrl: apiRule((value) => parseSettingsChanges({ ssoLoginUrl: value }).ssoLoginUrl),
   },
-  optional: ['gravatar'],
+  optional: ['gravatar', 'ssoLoginUrl'],
 };
 
 /** A webhook endpoint's event names: a non-empty list of known events. */
