@@ -109,6 +109,7 @@ export const deleteComment = (postId: string, commentId: string) => api<void>('D
 
 export const signIn = (email: string, password: string) =>
   api<{ user: AuthUser }>('POST', '/auth/login', { email, password }).then((r) => r.user);
+export const signInWithSso = (token: string) => api<{ user: AuthUser }>('POST', '/auth/sso', { token }).then((r) => r.user);
 export const signUp = (email: string, password: string, name: string) =>
   api<{ user: AuthUser }>('POST', '/auth/signup', { email, password, name }).then((r) => r.user);
 export const resendVerification = () => api<unknown>('POST', '/auth/email/verify');
@@ -123,7 +124,7 @@ export const getPermissions = () => api<{ permissions: string[] }>('GET', '/user
 
 // The dashboard: its overview in one request (feedbackd's extension GET /dashboard/summary, needs dashboard:read).
 export const getDashboardSummary = () => api<{ summary: DashboardSummary }>('GET', '/dashboard/summary').then((r) => r.summary);
-type SiteField = 'title' | 'description' | 'logo' | 'icon' | 'accentColor' | 'isPoweredBy' | 'gravatar' | 'allowSignup' | 'developer_mode';
+type SiteField = 'title' | 'description' | 'logo' | 'icon' | 'accentColor' | 'isPoweredBy' | 'gravatar' | 'allowSignup' | 'developer_mode' | 'ssoLoginUrl';
 export type SiteChanges = Partial<Pick<Settings, SiteField>>;
 export const updateSettings = (changes: SiteChanges) => api<{ settings: Settings }>('PATCH', '/settings/site', changes).then((r) => r.settings);
 export const updateLabs = (changes: Partial<Labs>) => api<{ labs: Labs }>('PATCH', '/settings/labs', changes).then((r) => r.labs);

@@ -37,11 +37,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
       <main id="main" class="site-main" tabIndex={-1}>
         {children}
       </main>
-      {site?.settings.isPoweredBy && (
-        <footer class="site-footer">
-          <p>Powered by feedbackd</p>
-        </footer>
-      )}
+      <Footer />
     </>
   );
 }
@@ -61,15 +57,45 @@ function useFocusMainOnNavigation(): void {
   }, [path]);
 }
 
+/** "Powered by", and with single sign-on the team's own way in: quiet, but always there. */
+function Footer() {
+  const site = useSite();
+  const session = useSession();
+  const teamLink = Boolean(site?.settings.ssoLoginUrl) && session === null;
+  if (!site?.settings.isPoweredBy && !teamLink) return null;
+  return (
+    <footer class="site-footer">
+      {teamLink && (
+        <p>
+          <a href="/sign-in">Team sign-in</a>
+        </p>
+      )}
+      {site?.settings.isPoweredBy && <p>Powered by feedbackd</p>}
+    </footer>
+  );
+}
+
+/**
+ * Where "Sign in" goes: the product's sign-in page when the board uses single sign-on, told the
+ * board URL to come back to; else the password form, told the page.
+ */
+function signInHref(ssoLoginUrl: string | null | undefined, here: string): string {
+  if (!ssoLoginUrl) return `/sign-in?${new URLSearchParams({ next: here })}`;
+  const target = new URL(ssoLoginUrl);
+  target.searchParams.set('redirect', new URL(here, location.origin).href);
+  return target.href;
+}
+
 function Account() {
   const session = useSession();
+  const site = useSite();
   const location = useLocation();
   const accountButton = useRef<HTMLButtonElement>(null);
   if (session === undefined) return null;
   if (session === null) {
-    const here = location.url.startsWith('/sign-') ? '/' : location.url;
+    const here = location.url.startsWith('/sign-') || location.url.startsWith('/sso') ? '/' : location.url;
     return (
-      <a class="button" href={`/sign-in?${new URLSearchParams({ next: here })}`}>
+      <a class="button" href={signInHref(site?.settings.ssoLoginUrl, here)}>
         Sign in
       </a>
     );
