@@ -102,7 +102,18 @@ test.serial('with a sign-in page set, "Sign in" goes to the product with the boa
   t.is(await team.getAttribute('href'), '/sign-in');
   await team.click();
   await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+  // The form is the team's now: customers are sent on to the product, and there is no sign-up here.
+  const customers = page.getByRole('link', { name: 'Not on the team? Sign in at app.example.com' });
+  t.is(new URL((await customers.getAttribute('href'))!).host, 'app.example.com');
+  t.is(await page.getByRole('link', { name: 'Create an account' }).count(), 0);
   await expectAccessible(t, page);
+  // Voting signed out goes to the product too, back to the post afterwards.
+  const post = await seedPost(web, { title: 'Export to CSV' });
+  const postPage = await openPage(t, `/p/${post.slug}`);
+  const leaving = postPage.waitForRequest((request) => request.url().startsWith('https://app.example.com/login'));
+  await postPage.getByRole('button', { name: /vote/i }).first().click();
+  const asked = new URL((await leaving).url());
+  t.is(asked.searchParams.get('redirect'), `${web.url}/p/${post.slug}`);
 });
 
 test.serial('Settings › Sign-in: the owner sets the product sign-in page and creates, sees once, copies and revokes a secret', async (t) => {

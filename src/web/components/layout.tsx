@@ -5,6 +5,7 @@ import { mayOpenDashboard } from '../dashboard-access.js';
 import { endSession, useSession } from '../session.js';
 import { useSite } from '../site.js';
 import { Avatar } from './avatar.js';
+import { signInHref } from '../sign-in-link.js';
 import { ConfirmBanner } from './confirm-banner.js';
 import { ActionMenu, type MenuAction } from './menu.js';
 
@@ -75,17 +76,6 @@ function Footer() {
   );
 }
 
-/**
- * Where "Sign in" goes: the product's sign-in page when the board uses single sign-on, told the
- * board URL to come back to; else the password form, told the page.
- */
-function signInHref(ssoLoginUrl: string | null | undefined, here: string): string {
-  if (!ssoLoginUrl) return `/sign-in?${new URLSearchParams({ next: here })}`;
-  const target = new URL(ssoLoginUrl);
-  target.searchParams.set('redirect', new URL(here, location.origin).href);
-  return target.href;
-}
-
 function Account() {
   const session = useSession();
   const site = useSite();
@@ -95,7 +85,8 @@ function Account() {
   if (session === null) {
     const here = location.url.startsWith('/sign-') || location.url.startsWith('/sso') ? '/' : location.url;
     return (
-      <a class="button" href={signInHref(site?.settings.ssoLoginUrl, here)}>
+      // The site in the key: the link is drawn again once the settings (and so ssoLoginUrl) arrive.
+      <a key={site?.settings.ssoLoginUrl ?? ''} class="button" href={signInHref(here)}>
         Sign in
       </a>
     );

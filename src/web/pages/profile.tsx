@@ -6,6 +6,7 @@ import { Skeleton } from '../components/skeleton.js';
 import { TextField } from '../components/text-field.js';
 import { mayOpenDashboard } from '../dashboard-access.js';
 import { endSession, type Session, sessionStore, useSession } from '../session.js';
+import { signInHref } from '../sign-in-link.js';
 import { AccountCard } from './account-card.js';
 import { FormProblem, SubmitButton, useSubmission } from './account-form.js';
 import { ResendVerification } from './account-resend.js';
@@ -31,7 +32,7 @@ export function ProfilePage() {
     return (
       <AccountCard title={TITLE}>
         <p>Sign in to see and change your profile.</p>
-        <a class="button button--primary" href="/sign-in?next=%2Fprofile">
+        <a class="button button--primary" href={signInHref('/profile')}>
           Sign in
         </a>
       </AccountCard>
