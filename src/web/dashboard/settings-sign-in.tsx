@@ -12,7 +12,7 @@ import { useLoad } from '../use-load.js';
 import { SaveRow, useDraft } from './form-parts.js';
 import { SecretDialog } from './secret-dialog.js';
 import { holdsEveryPermission } from './sections.js';
-import { TableWrap } from './table-wrap.js';
+import { ColumnHeads, TableWrap } from './table-wrap.js';
 
 /** Settings › Sign-in: where "Sign in" sends visitors, and (the owner's) the keys the product signs its tokens with. */
 export function SignInSettings({ settings }: { settings: Settings }) {
@@ -100,21 +100,8 @@ function SecretsTable({ secrets, onRevoked }: { secrets: SsoSecret[]; onRevoked:
   return (
     <TableWrap label="Single sign-on secrets table" busy={false}>
       <table class="dashboard-table">
-        <thead>
-          <tr>
-            <th scope="col">Secret id</th>
-            <th scope="col">Created</th>
-            <th scope="col">Last used</th>
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {secrets.map((secret) => (
-            <SecretRow key={secret.secretId} secret={secret} onRevoked={onRevoked} />
-          ))}
-        </tbody>
+        <ColumnHeads titles={['Secret id', 'Created', 'Last used']} />
+        <tbody>{secrets.map((secret) => <SecretRow key={secret.secretId} secret={secret} onRevoked={onRevoked} />)}</tbody>
       </table>
     </TableWrap>
   );
