@@ -109,6 +109,8 @@ test('the token is in no log line, neither of POST /auth/sso nor of the /sso lan
   t.is(landing.headers.get('etag'), null);
   await new Promise((done) => setTimeout(done, 50));
   t.true(lines.some((line) => line.includes('"path":"/sso"')), 'the landing was logged, by its path');
+  const refusal = lines.map((line) => JSON.parse(line)).find((line) => line.msg === 'sign-in refused');
+  t.like(refusal, { level: 40, path: '/api/v1/auth/sso', status: 401, emailHash: null }, 'a refused token is a refused sign-in, logged at warn');
   const signature = token.split('.')[2]!;
   t.deepEqual(lines.filter((line) => line.includes(signature) || line.includes(token.split('.')[1]!)), []);
 });
