@@ -11,7 +11,7 @@ import { type AuthUser, insertAccount, toAuthUser } from '../accounts.js';
 import type { ServiceContext } from '../context.js';
 import { unusablePasswordHash } from '../login.js';
 import { type Body, rejectNul } from '../validation/fields.js';
-import { parseSsoClaims, type SsoClaims } from './claims.js';
+import { invalidToken, parseSsoClaims, type SsoClaims } from './claims.js';
 import { SSO_PROVIDER } from './formats.js';
 import { verifySsoToken } from './token.js';
 
@@ -28,8 +28,8 @@ export async function signInWithSso(ctx: ServiceContext, body: Body): Promise<Au
   const user = await ctx.storage.transaction(async (tx) => {
     const now = new Date().toISOString();
     const signedIn = await accountFor(tx, claims, passwordHash, now);
-    // Revoked meanwhile: the token was checked against a secret that is gone now.
-    if (!(await tx.ssoSecrets.get(secret.id))) throw appError('SSO_NOT_CONFIGURED');
+    // Revoked while the token was being checked: it must not sign anyone in after the revocation.
+    if (!(await tx.ssoSecrets.get(secret.id))) throw invalidToken('is signed by a secret that was revoked');
     await tx.ssoSecrets.update(secret.id, { lastUsedAt: now });
     return signedIn;
   });
