@@ -78,6 +78,16 @@ test("team accounts never sign in with the product's token: the owner, and anyon
   t.is(member.status, 403);
   t.deepEqual(member.body, team);
   t.is((await server.ctx.storage.linkedIdentities.listByUser(staff.user.id)).length, 0);
+
+  // A customer who joins the team later is refused too, though their sub is linked.
+  const claims = person();
+  const customer = await signIn(productToken(secret, claims));
+  t.is(customer.status, 200);
+  const role = (await server.request('POST', '/roles', { token: ownerToken, body: { name: 'Helpers', permissions: ['post:update'] } })).body.role;
+  t.is((await server.request('PUT', `/roles/${role.id}/users/${customer.body.user.userId}`, { token: ownerToken })).status, 200);
+  const promoted = await signIn(productToken(secret, claims));
+  t.is(promoted.status, 403);
+  t.deepEqual(promoted.body, team);
 });
 
 test('a blocked person is refused as login refuses them; an email taken by another account is 409', async (t) => {
@@ -128,6 +138,8 @@ test('every broken or hostile token is 401 SSO_TOKEN_INVALID saying which check 
     ['an invalid email', craftedToken({ alg: 'HS256', typ: 'JWT' }, { ...valid, email: 'not-an-email' }, secret.secret), /email claim that is not a valid email address/],
     ['an http avatar', craftedToken({ alg: 'HS256', typ: 'JWT' }, { ...valid, avatarUrl: 'http://cdn.example.com/a.png' }, secret.secret), /avatarUrl claim that is not an https URL/],
   ];
+  const withoutIat = await signIn(craftedToken({ alg: 'HS256', typ: 'JWT' }, { ...valid, iat: undefined }, secret.secret));
+  t.is(withoutIat.status, 200, 'iat is optional');
   for (const [what, token, message] of cases) {
     const answer = await signIn(token);
     t.is(answer.status, 401, what);
