@@ -99,6 +99,7 @@ test.serial('with a sign-in page set, "Sign in" goes to the product with the boa
   t.is(href.searchParams.get('from'), 'board');
   t.is(href.searchParams.get('redirect'), `${web.url}/roadmap`);
   const team = page.getByRole('contentinfo').getByRole('link', { name: 'Team sign-in' });
+  await page.screenshot({ path: '/tmp/sso-board-signed-out.png', fullPage: true });
   t.is(await team.getAttribute('href'), '/sign-in');
   await team.click();
   await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();

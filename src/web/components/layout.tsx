@@ -78,15 +78,15 @@ function Footer() {
 
 function Account() {
   const session = useSession();
-  const site = useSite();
+  // Subscribed to the settings: signInHref reads ssoLoginUrl, which may arrive after the first render.
+  useSite();
   const location = useLocation();
   const accountButton = useRef<HTMLButtonElement>(null);
   if (session === undefined) return null;
   if (session === null) {
     const here = location.url.startsWith('/sign-') || location.url.startsWith('/sso') ? '/' : location.url;
     return (
-      // The site in the key: the link is drawn again once the settings (and so ssoLoginUrl) arrive.
-      <a key={site?.settings.ssoLoginUrl ?? ''} class="button" href={signInHref(here)}>
+      <a class="button" href={signInHref(here)}>
         Sign in
       </a>
     );
