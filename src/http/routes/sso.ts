@@ -1,11 +1,19 @@
 import type Router from '@koa/router';
 import type { ServiceContext } from '../../services/context.js';
+import { listOwnIdentities } from '../../services/identities.js';
 import { createSsoSecret, listSsoSecrets, revokeSsoSecret } from '../../services/sso/secrets.js';
 import { requireAuth } from '../auth.js';
 import { parseBody } from '../body.js';
 
-/** feedbackd's extension (issue 28): the owner's single sign-on secrets. Signing in is `POST /auth/sso` (accounts.ts). */
+/**
+ * feedbackd's extension (issue 28): the owner's single sign-on secrets, and each person's linked
+ * identities. Signing in is `POST /auth/sso` (accounts.ts).
+ */
 export function registerSsoRoutes(router: Router, ctx: ServiceContext): void {
+  router.get('/auth/identities', requireAuth(ctx), async (koa) => {
+    koa.body = { identities: await listOwnIdentities(ctx, koa.state.actor) };
+  });
+
   router.get('/sso/secrets', requireAuth(ctx), async (koa) => {
     koa.body = { secrets: await listSsoSecrets(ctx, koa.state.actor) };
   });

@@ -14,8 +14,16 @@ const SECRET_FIELDS: Record<string, Schema> = {
   lastUsedAt: { ...nullable(timestamp), description: 'When a token signed with it last signed someone in; null until then.' },
 };
 
-/** components.schemas: SsoSecret, CreatedSsoSecret. */
+/** components.schemas: SsoSecret, CreatedSsoSecret, LinkedIdentity. */
 export const ssoSchemas: Record<string, Schema> = {
+  LinkedIdentity: answer(
+    {
+      provider: { type: 'string', description: '`sso`: the team’s product’s token (single sign-on).' },
+      createdAt: { ...timestamp, description: 'When it was linked to the account (its first sign-in).' },
+      lastUsedAt: { ...timestamp, description: 'When it last signed the person in.' },
+    },
+    'A way the caller signs in besides a password; the provider’s id of the person is never shown.',
+  ),
   SsoSecret: answer(SECRET_FIELDS, 'A single sign-on secret as listed: never the key itself.'),
   CreatedSsoSecret: answer(
     {
@@ -64,6 +72,17 @@ export const ssoPaths: Paths = {
         409: ['USER_EXISTS'],
       },
       rateLimited: true,
+    }),
+  },
+  '/auth/identities': {
+    get: operation('get', {
+      id: 'listOwnIdentities',
+      summary: 'How the caller signs in besides a password',
+      description: 'The caller’s linked identities, oldest first: `sso` once the team’s product has signed them in. Empty for an account that only ever used its password.',
+      tag: TAG,
+      section: 'README',
+      auth: 'required',
+      success: { 200: { description: 'The identities.', schema: answer({ identities: arrayOf(ref('LinkedIdentity')) }) } },
     }),
   },
   '/sso/secrets': {

@@ -6,6 +6,7 @@ import type {
   Board,
   DashboardSummary,
   Labs,
+  LinkedIdentity,
   PageInfo,
   Post,
   PostDetail,
@@ -120,6 +121,7 @@ export const setPassword = (token: string, password: string) => api<unknown>('PO
 
 export const getProfile = () => api<{ user: Profile }>('GET', '/users/profile').then((r) => r.user);
 export const updateProfile = (name: string) => api<{ user: Profile }>('PATCH', '/users/profile', { name }).then((r) => r.user);
+export const getOwnIdentities = () => api<{ identities: LinkedIdentity[] }>('GET', '/auth/identities').then((r) => r.identities);
 export const getPermissions = () => api<{ permissions: string[] }>('GET', '/users/permissions').then((r) => r.permissions);
 
 // The dashboard: its overview in one request (feedbackd's extension GET /dashboard/summary, needs dashboard:read).

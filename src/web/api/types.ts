@@ -163,6 +163,13 @@ export interface Settings {
   ssoLoginUrl: string | null;
 }
 
+/** A way the person signs in besides a password (feedbackd's extension, issue 28): `sso` is the team's product. */
+export interface LinkedIdentity {
+  provider: string;
+  createdAt: string;
+  lastUsedAt: string;
+}
+
 /** One `errors` item of a VALIDATION_ERROR (API.md §1.4). */
 export interface FieldProblem {
   path: string;

@@ -12,6 +12,7 @@ import { FormProblem, SubmitButton, useSubmission } from './account-form.js';
 import { ResendVerification } from './account-resend.js';
 import { NotificationMail } from './notification-mail.js';
 import { ProfileIdeas } from './profile-ideas.js';
+import { ProfileSignIn } from './profile-sign-in.js';
 
 const TITLE = 'Your profile';
 
@@ -43,6 +44,7 @@ export function ProfilePage() {
       <AccountCard title={TITLE}>
         <NameForm session={session} />
         <AccountFacts user={session.user} />
+        <ProfileSignIn />
         <NotificationMail class="account-mail" />
         {mayOpenDashboard(session) && (
           <p>
