@@ -89,6 +89,10 @@ const CATALOGUE = {
   SETUP_COMPLETED: [403, 'Setup has already been completed.'],
   SIGNUP_NOT_ALLOWED: [403, 'You do not have permission to perform this action.'],
   SITE_TITLE_TOO_LONG: [400, 'Site title cannot exceed 255 characters'],
+  // Not in API.md §5: single sign-on (issue 28, README).
+  SSO_NOT_CONFIGURED: [403, 'Single sign-on is not set up on this board: the owner creates a secret first'],
+  SSO_SECRET_NOT_FOUND: [404, 'Single sign-on secret not found'],
+  SSO_TEAM_ACCOUNT: [403, 'Team members sign in with their own password or provider'],
   STORAGE_UNAVAILABLE: [503, 'Storage is not writable'],
   UNAUTHORIZED_NOT_AUTHOR: [403, 'You are not the author of the comment'],
   UNKNOWN_METHOD: [400, 'Request method is not supported'],
@@ -118,13 +122,15 @@ export function validationError(path: string, rule: string): AppError {
 
 /**
  * Codes whose message is worded per request, so they are not in the catalogue: VALIDATION_ERROR
- * (per field), MISSING_TOKEN (per mail-token purpose, services/mail-tokens.ts) and
+ * (per field), MISSING_TOKEN (per mail-token purpose, services/mail-tokens.ts),
+ * SSO_TOKEN_INVALID (names the failed check, services/sso/token.ts) and
  * OWNER_CANNOT_BE_BLOCKED (names the owner, services/user-admin.ts). The API describes them with
  * these texts.
  */
 const WORDED_PER_REQUEST = {
   VALIDATION_ERROR: [400, '`<path> <rule>`, e.g. "limit must be an integer between 1 and 100"'],
   MISSING_TOKEN: [400, 'Email verification token missing / Password reset token missing / Sign-in link token missing'],
+  SSO_TOKEN_INVALID: [401, 'The sign-on token <what is wrong>, e.g. "The sign-on token has expired"'],
   OWNER_CANNOT_BE_BLOCKED: [409, '<owner email> is the owner and cannot be blocked: make someone else the owner first (feedbackd user make-owner <user>)'],
 } as const satisfies Record<string, readonly [number, string]>;
 

@@ -32,6 +32,7 @@ export const SETTING_KEYS = {
   'labs.voteOnBehalf': { route: 'labs', field: 'voteOnBehalf', kind: 'boolean' },
   developer_mode: { route: 'site', field: 'developer_mode', kind: 'boolean' },
   gravatar: { route: 'site', field: 'gravatar', kind: 'boolean' },
+  ssoLoginUrl: { route: 'site', field: 'ssoLoginUrl', kind: 'clearable' },
 } as const satisfies Record<string, SettingKey>;
 
 /** One key of `settings get|set`. */

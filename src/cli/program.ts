@@ -19,6 +19,7 @@ import { addServiceCommand } from './commands/service.js';
 import { addSettingsCommand } from './commands/settings.js';
 import { addTokenCommand } from './commands/token.js';
 import { addUserCommand } from './commands/user.js';
+import { addSsoCommand } from './commands/sso.js';
 import { addWebhookCommand } from './commands/webhook.js';
 import type { CliRun } from './io.js';
 
@@ -46,6 +47,7 @@ export function createProgram(run: CliRun): Command {
   addRoleCommand(program, run);
   addSettingsCommand(program, run);
   addWebhookCommand(program, run);
+  addSsoCommand(program, run);
   addBackupCommand(program, run);
   addRestoreCommand(program, run);
   addExportCommand(program, run);

@@ -251,6 +251,24 @@ export const SETTINGS: readonly AnySetting[] = [
     parse: parse.integer(0, 31_536_000),
   },
   {
+    key: 'ssoMaxTokenLifetimeSeconds',
+    describe: "single sign-on: the latest expiry (exp) a product's token may carry, in seconds from now",
+    env: ['FEEDBACKD_SSO_MAX_TOKEN_LIFETIME_SECONDS'],
+    inFile: true,
+    defaultText: '86400 (1 day)',
+    defaultValue: () => 86_400,
+    parse: parse.integer(1, 31_536_000),
+  },
+  {
+    key: 'ssoClockSkewSeconds',
+    describe: "single sign-on: how far the product's clock may be off from this server's, in seconds (iat in the future, exp just past)",
+    env: ['FEEDBACKD_SSO_CLOCK_SKEW_SECONDS'],
+    inFile: true,
+    defaultText: '60',
+    defaultValue: () => 60,
+    parse: parse.integer(0, 3600),
+  },
+  {
     key: 'logLevel',
     describe: `log level: ${LOG_LEVELS.join(', ')}`,
     flag: '--log-level <level>',
@@ -329,7 +347,7 @@ export const SETTINGS: readonly AnySetting[] = [
   httpTimeoutSetting('requestTimeoutMs', 'HTTP: how long a client may take to send a whole request, a 1 MiB body included', 30_000),
   httpTimeoutSetting('keepAliveTimeoutMs', 'HTTP: how long an idle keep-alive connection stays open', 5_000),
   // API.md §1.14. Placed last: nothing depends on them.
-  rateLimitSetting('loginRateLimit', 'POST /auth/login: failed attempts per client address and per email', '10/15m'),
+  rateLimitSetting('loginRateLimit', 'POST /auth/login and /auth/sso: failed attempts per client address (and per email for login)', '10/15m'),
   rateLimitSetting('signupRateLimit', 'POST /auth/signup: requests per client address', '10/1h'),
   rateLimitSetting('passwordResetRateLimit', 'POST /auth/password/reset: requests per client address and per email', '5/1h'),
   rateLimitSetting('magicLinkRateLimit', 'POST /auth/magic-link: requests per client address and per email', '5/1h'),

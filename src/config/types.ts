@@ -37,6 +37,10 @@ export interface Config {
   magicLinkTtlSeconds: number;
   /** How long a used or expired sign-in link is kept (so it is told apart from an unknown one), in seconds. */
   magicLinkRetentionSeconds: number;
+  /** Single sign-on: the latest `exp` a product's token may carry, in seconds from now. */
+  ssoMaxTokenLifetimeSeconds: number;
+  /** Single sign-on: how far a product's clock may run ahead of or behind this server's, in seconds (`iat`, `exp`). */
+  ssoClockSkewSeconds: number;
   /** pino level: fatal, error, warn, info, debug, trace or silent. */
   logLevel: string;
   /** One info line per request; off for those who log at the proxy (refusals are logged either way). */

@@ -75,8 +75,8 @@ const REFUSALS = { 'sign-in': 'sign-in refused', permission: 'permission refused
 
 function refusalOf(ctx: Context): Refusal | null {
   if (ctx.status === 429) return 'rate-limit';
-  // A mailed link is a way to sign in too (issue 28): its refusals are logged like login's.
-  if (ctx.method === 'POST' && /^\/api\/v1\/auth\/(magic-link\/)?login\/?$/i.test(ctx.path) && ctx.status >= 400 && ctx.status < 500) return 'sign-in';
+  // Every way of signing in (issue 28): a guessing attack shows whichever way it comes.
+  if (ctx.method === 'POST' && /^\/api\/v1\/auth\/(login|sso|magic-link\/login)\/?$/i.test(ctx.path) && ctx.status >= 400 && ctx.status < 500) return 'sign-in';
   const code = (ctx.body as { code?: unknown } | undefined)?.code;
   return ctx.status === 403 && code === 'NOT_ENOUGH_PERMISSION' ? 'permission' : null;
 }

@@ -10,7 +10,7 @@ export type { RateLimitRule } from '../services/rate-limits.js';
 type KeyKind = 'address' | 'email' | 'user';
 
 /** A limited kind of route: one with a counter of its own, or another way to log in that counts on login's. */
-export type LimitedRoute = RateLimitRule | 'magicLinkLogin';
+export type LimitedRoute = RateLimitRule | 'magicLinkLogin' | 'sso';
 
 /** What API.md §1.14 says about one rule, beyond its limit and window (those come from the config). */
 interface RulePolicy {
@@ -33,6 +33,8 @@ const POLICIES: Readonly<Record<LimitedRoute, RulePolicy>> = {
   magicLinkLogin: { keys: ['address'], counts: 'failures', clearOnSuccess: [] },
   emailVerify: { keys: ['user'], counts: 'every', clearOnSuccess: [] },
   mailToken: { keys: ['address'], counts: 'failures', clearOnSuccess: [] },
+  // Single sign-on spends login's attempts too, by address only (a token has no email to key on before it is checked).
+  sso: { keys: ['address'], counts: 'failures', clearOnSuccess: [] },
 };
 
 interface RequestKey {
@@ -65,9 +67,9 @@ export function rateLimit(services: ServiceContext, rule: LimitedRoute): Middlew
   };
 }
 
-/** The counter a route counts on: its own, except a mailed link's sign-in, which spends login's. */
+/** The counter a route counts on: its own, except the other ways of signing in, which spend login's: one limit for them all. */
 function counterOf(route: LimitedRoute): RateLimitRule {
-  return route === 'magicLinkLogin' ? 'login' : route;
+  return route === 'magicLinkLogin' || route === 'sso' ? 'login' : route;
 }
 
 function refuse(ctx: Context, retryAfterMs: number): never {

@@ -5,6 +5,9 @@ import { getSiteSettings } from '../services/settings.js';
 import { contentSecurityPolicy } from './content-security.js';
 import { type Encoded, INDEX_PATH, loadWebFiles, type WebFile } from './web-files.js';
 
+/** The single sign-on landing (issue 28): its address holds a token until the page takes it out. */
+const SSO_LANDING = /^\/sso\/?$/i;
+
 /** Content-hashed assets: a new build has new names, so a cached copy never goes stale. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -29,8 +32,24 @@ export function serveWebApp(services: ServiceContext, webDir: string): Middlewar
     if (!file) throw appError('NOT_FOUND');
     if (file.type.startsWith('text/html')) ctx.set(await pageSecurityHeaders(services));
     ctx.state.webAsset = file.immutable;
-    sendFile(ctx, file);
+    if (SSO_LANDING.test(ctx.path)) sendLanding(ctx, file);
+    else sendFile(ctx, file);
   };
+}
+
+/**
+ * The landing's address holds a token: no Referer for anything the page loads (its own assets
+ * included), and no copy kept by the browser or a proxy, so no ETag and never a 304.
+ */
+function sendLanding(ctx: Context, file: WebFile): void {
+  const [encoding, variant] = chooseEncoding(ctx, file);
+  ctx.set('Referrer-Policy', 'no-referrer');
+  ctx.set('Cache-Control', 'no-store');
+  if (file.brotli || file.gzip) ctx.vary('Accept-Encoding');
+  if (encoding !== 'identity') ctx.set('Content-Encoding', encoding);
+  ctx.status = 200;
+  ctx.body = variant.body;
+  ctx.type = file.type;
 }
 
 /** Headers of the HTML page; the policy follows the current logo, icon and `gravatar`, so settings are read per page. */

@@ -16,6 +16,7 @@ import { rolePaths } from './paths/roles.js';
 import { settingsPaths } from './paths/settings.js';
 import { userPaths } from './paths/users.js';
 import { votePaths } from './paths/votes.js';
+import { ssoPaths } from './paths/sso.js';
 import { webhookPaths } from './paths/webhooks.js';
 import { schemas } from './schemas.js';
 
@@ -55,9 +56,10 @@ export const TAGS = [
     description: 'feedbackd’s extension: the owner’s webhook endpoints, test deliveries and recent deliveries.',
   },
   { name: 'Notifications', description: 'feedbackd’s extension: mail about the posts people follow, and how to stop it.' },
+  { name: 'Single sign-on', description: 'feedbackd’s extension: signing in with the team’s product’s token, and the owner’s secrets it is signed with.' },
 ];
 
-const ALL_PATHS: Paths[] = [metaPaths, accountPaths, postPaths, votePaths, commentPaths, boardPaths, roadmapPaths, userPaths, rolePaths, settingsPaths, webhookPaths, notificationPaths];
+const ALL_PATHS: Paths[] = [metaPaths, accountPaths, postPaths, votePaths, commentPaths, boardPaths, roadmapPaths, userPaths, rolePaths, settingsPaths, webhookPaths, notificationPaths, ssoPaths];
 
 /** The whole document, for this version of feedbackd. */
 export function openApiDocument(): Schema {

@@ -5,6 +5,7 @@
  */
 import { answer, arrayOf, boolean, count, hexColor, nullable, ref, type Schema, string, timestamp, uuid } from './kit.js';
 import { PERMISSIONS } from '../services/actors.js';
+import { ssoSchemas } from './paths/sso.js';
 import { webhookSchemas } from './paths/webhooks-fields.js';
 
 const text = (description: string): Schema => ({ type: 'string', description });
@@ -289,8 +290,11 @@ export const schemas: Record<string, Schema> = {
         type: 'boolean',
         description: 'feedbackd’s extension (README): false = the web app shows initials and never loads avatars from Gravatar.',
       },
+      ssoLoginUrl: nullable(
+        text('feedbackd’s extension (README, single sign-on): the product’s sign-in page; when set, the web app’s “Sign in” goes there with `?redirect=<the board URL>`.'),
+      ),
     },
-    'Site settings, with feedbackd’s `gravatar` extension.',
+    'Site settings, with feedbackd’s `gravatar` and `ssoLoginUrl` extensions.',
   ),
   Comment: answer(
     {
@@ -336,4 +340,5 @@ export const schemas: Record<string, Schema> = {
     '',
   ),
   ...webhookSchemas,
+  ...ssoSchemas,
 };

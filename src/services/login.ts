@@ -47,6 +47,14 @@ async function passwordMatches(ctx: ServiceContext, user: UserRow | undefined, p
   return matches && user !== undefined && Buffer.byteLength(password, 'utf8') <= MAX_PASSWORD_BYTES;
 }
 
+/**
+ * The password hash of accounts made by single sign-on: of a random password nobody was ever
+ * told, so no password matches it until the person sets one (password reset).
+ */
+export function unusablePasswordHash(ctx: ServiceContext): Promise<string> {
+  return dummyHash(ctx.config.bcryptCost);
+}
+
 function dummyHash(cost: number): Promise<string> {
   let hash = dummyHashes.get(cost);
   if (!hash) {

@@ -14,11 +14,14 @@ export interface Settings {
   developer_mode: boolean;
   /** feedbackd's extension: avatars from Gravatar (false: initials only, nothing sent to gravatar.com). */
   gravatar: boolean;
+  /** feedbackd's extension (issue 28): where "Sign in" sends visitors when the team's product signs them in, or null. */
+  ssoLoginUrl: string | null;
 }
 
 /**
  * A stored settings row as the API shows it: `developerMode` becomes snake_case `developer_mode`;
- * `gravatar`, absent from data stores made before it existed (either engine), is true.
+ * `gravatar`, absent from data stores made before it existed (either engine), is true; an absent
+ * `ssoLoginUrl` is null.
  */
 export function toSettings(row: SettingsRow): Settings {
   return {
@@ -33,6 +36,7 @@ export function toSettings(row: SettingsRow): Settings {
     labs: toLabs(row.labs),
     developer_mode: row.developerMode,
     gravatar: row.gravatar ?? true,
+    ssoLoginUrl: row.ssoLoginUrl ?? null,
   };
 }
 

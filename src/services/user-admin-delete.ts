@@ -48,6 +48,7 @@ export function deleteUser(ctx: ServiceContext, ref: unknown, reassignTo?: unkno
     // Their mail choices and pending notifications name them: nothing to report, nothing to keep.
     await tx.subscriptions.deleteByUser(user.id);
     await tx.notifications.deleteByUser(user.id);
+    await tx.linkedIdentities.deleteByUser(user.id);
     await tx.users.delete(user.id);
     return deletion;
   });

@@ -21,6 +21,8 @@ export async function countRows(repos: Repositories): Promise<RowCounts> {
     // Not the queues (outbox, deliveries, notifications): like a snapshot, a count describes what a copy carries.
     webhookEndpoints: await repos.webhookEndpoints.count(),
     subscriptions: await repos.subscriptions.count(),
+    ssoSecrets: await repos.ssoSecrets.count(),
+    linkedIdentities: await repos.linkedIdentities.count(),
   };
 }
 
@@ -36,6 +38,8 @@ const NOUNS: Readonly<Record<string, readonly [string, string]>> = {
   mailTokens: ['mail token', 'mail tokens'],
   mailLog: ['mail log entry', 'mail log entries'],
   webhookEndpoints: ['webhook endpoint', 'webhook endpoints'],
+  ssoSecrets: ['single sign-on secret', 'single sign-on secrets'],
+  linkedIdentities: ['linked identity', 'linked identities'],
 };
 
 /** `3 users, 12 posts`: the tables holding rows, for a message (`no rows` when none does). */

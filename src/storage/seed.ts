@@ -58,6 +58,7 @@ export const DEFAULT_SETTINGS: SettingsRow = {
   developerMode: false,
   labs: { comments: true, voteOnBehalf: false },
   gravatar: false,
+  ssoLoginUrl: null,
 };
 
 /** The system role every new data store starts with. */

@@ -144,6 +144,11 @@ export interface SettingsRow {
    * it existed: read as true (services/settings-views.ts `toSettings`), so no migration is needed.
    */
   gravatar?: boolean;
+  /**
+   * Where "Sign in" sends visitors when the team's product signs them in (issue 28), or null.
+   * Absent in data stores made before it existed: read as null.
+   */
+  ssoLoginUrl?: string | null;
 }
 
 export type MailTokenPurpose = (typeof MAIL_TOKEN_PURPOSES)[number];
@@ -280,6 +285,37 @@ export interface NotificationRow {
   dueAt: string;
 }
 
+/**
+ * A key the team's product signs single sign-on tokens with (issue 28): an HMAC key, so it is kept
+ * in clear like a webhook secret, and shown to the owner once. Revoking deletes the row.
+ */
+export interface SsoSecretRow {
+  id: string;
+  /** The HS256 key exactly as handed out (its UTF-8 bytes are the key). */
+  secret: string;
+  createdAt: string;
+  /** When a token signed with it last signed someone in; null until then. */
+  lastUsedAt: string | null;
+}
+
+/**
+ * An account's sign-in through something other than its password (issue 28): the product's token
+ * (`provider: "sso"`), later an OpenID Connect provider. One per (provider, subject), one per
+ * (user, provider).
+ */
+export interface LinkedIdentityRow {
+  id: string;
+  userId: string;
+  /** `sso` for the product's token, or an OpenID Connect provider's id. */
+  provider: string;
+  /** The provider's stable id of the person (the token's `sub`), 1..200 characters. */
+  subject: string;
+  /** The https picture the provider last gave, or null. */
+  avatarUrl: string | null;
+  createdAt: string;
+  lastUsedAt: string;
+}
+
 /** The row type of every stored table. */
 export interface TableRows {
   users: UserRow;
@@ -298,6 +334,8 @@ export interface TableRows {
   webhookDeliveries: WebhookDeliveryRow;
   subscriptions: SubscriptionRow;
   notifications: NotificationRow;
+  ssoSecrets: SsoSecretRow;
+  linkedIdentities: LinkedIdentityRow;
 }
 
 /** The work queues: rows that only mean "still to be sent", never in a backup, an export or a copy. */
@@ -639,6 +677,19 @@ export interface NotificationsRepo extends TableRepo<NotificationRow> {
   deleteByUser(userId: string): Promise<number>;
 }
 
+export interface SsoSecretsRepo extends TableRepo<SsoSecretRow> {
+  /** Every secret, oldest first by (createdAt, id). */
+  list(): Promise<SsoSecretRow[]>;
+}
+
+export interface LinkedIdentitiesRepo extends TableRepo<LinkedIdentityRow> {
+  /** The key of `linkedIdentities.providerSubject` (unique). */
+  getBySubject(provider: string, subject: string): Promise<LinkedIdentityRow | undefined>;
+  /** The user's identities, oldest first. */
+  listByUser(userId: string): Promise<LinkedIdentityRow[]>;
+  deleteByUser(userId: string): Promise<number>;
+}
+
 /** Every repository, as seen outside or inside a transaction. */
 export interface Repositories {
   users: UsersRepo;
@@ -658,6 +709,8 @@ export interface Repositories {
   webhookDeliveries: WebhookDeliveriesRepo;
   subscriptions: SubscriptionsRepo;
   notifications: NotificationsRepo;
+  ssoSecrets: SsoSecretsRepo;
+  linkedIdentities: LinkedIdentitiesRepo;
 }
 
 export interface Storage extends Repositories {

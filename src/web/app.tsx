@@ -16,6 +16,7 @@ const EmailVerifyPage = lazy(() => import('./pages/email-verify.js').then((m) =>
 const PasswordResetPage = lazy(() => import('./pages/password-reset.js').then((m) => m.PasswordResetPage));
 const PasswordResetConfirmPage = lazy(() => import('./pages/password-reset-confirm.js').then((m) => m.PasswordResetConfirmPage));
 const ProfilePage = lazy(() => import('./pages/profile.js').then((m) => m.ProfilePage));
+const SsoPage = lazy(() => import('./pages/sso.js').then((m) => m.SsoPage));
 const UnsubscribePage = lazy(() => import('./pages/unsubscribe.js').then((m) => m.UnsubscribePage));
 // The dashboard is a bundle of its own (and a stylesheet of its own): visitors of the board never load it.
 const DashboardApp = lazy(() => import('./dashboard/dashboard.js').then((m) => m.DashboardApp));
@@ -40,6 +41,7 @@ export function App() {
             <Route path="/password-reset/confirm" component={PasswordResetConfirmPage} />
             <Route path="/profile" component={ProfilePage} />
             <Route path="/unsubscribe" component={UnsubscribePage} />
+            <Route path="/sso" component={SsoPage} />
             <Route path="/dashboard" component={DashboardApp} />
             <Route path="/dashboard/*" component={DashboardApp} />
             <Route default component={NotFoundPage} />

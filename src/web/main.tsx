@@ -2,8 +2,11 @@ import { render } from 'preact';
 import { App } from './app.js';
 import { loadSession } from './session.js';
 import { loadSite } from './site.js';
+import { takeSsoLanding } from './sso-landing.js';
 import './styles/app.css';
 
+// Before anything else: a single sign-on token leaves the address bar at once.
+takeSsoLanding();
 // Settings and the session load beside the first page's own requests, not before them.
 loadSite().catch(() => {
   // The pages show their own errors; the default title and accent stay.

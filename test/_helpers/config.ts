@@ -22,6 +22,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     tokenTtlSeconds: 3600,
     magicLinkTtlSeconds: 900,
     magicLinkRetentionSeconds: 604_800,
+    ssoMaxTokenLifetimeSeconds: 86_400,
+    ssoClockSkewSeconds: 60,
     logLevel: 'silent',
     logFormat: 'json',
     accessLog: true,

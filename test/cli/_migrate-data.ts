@@ -10,7 +10,7 @@ import { openBoard, type SeededBoard, seedBoard } from '../admin/backup-fixtures
 /**
  * A stopped board with something in every table: seedBoard's users, roles, board, roadmap, posts,
  * votes, comments and settings, a password reset (a mail token and a mail log entry), a webhook
- * endpoint, a subscription and a config.json.
+ * endpoint, a subscription, a single sign-on secret with a linked identity, and a config.json.
  */
 export async function seedEveryTable(dataDir: string): Promise<SeededBoard> {
   const seeded = await seedBoard(dataDir);
@@ -44,6 +44,9 @@ async function addNoticeRows(storage: Storage, ownerId: string): Promise<void> {
     updatedAt: now,
   });
   await storage.subscriptions.insert({ id: randomUUID(), userId: ownerId, postId: post!.id, subscribed: true, createdAt: now, updatedAt: now });
+  await storage.ssoSecrets.insert({ id: randomUUID(), secret: `ssosec_${'k'.repeat(43)}`, createdAt: now, lastUsedAt: null });
+  // Any user will do for the copy (the service would refuse the owner, the rows do not care).
+  await storage.linkedIdentities.insert({ id: randomUUID(), userId: ownerId, provider: 'sso', subject: 'customer-1', avatarUrl: null, createdAt: now, lastUsedAt: now });
 }
 
 /** The whole database of a data directory (or, with a URL, of that database), each table ordered by id. */

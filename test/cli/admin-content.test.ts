@@ -12,7 +12,7 @@ import { runInProcess } from './_cli.ts';
  */
 
 const SETTING_NAMES =
-  'title, description, logo, icon, accentColor, googleAnalyticsId, isPoweredBy, allowSignup, labs.comments, labs.voteOnBehalf, developer_mode, gravatar';
+  'title, description, logo, icon, accentColor, googleAnalyticsId, isPoweredBy, allowSignup, labs.comments, labs.voteOnBehalf, developer_mode, gravatar, ssoLoginUrl';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
@@ -135,6 +135,19 @@ test('role and settings commands: tables, permissions one per line, holders, and
   );
   t.is((await run(['settings', 'set', 'labs.comments', 'true'])).stdout, 'labs.comments is now true: people can comment and reply.\n');
   t.like(jsonOf(t, await run(['settings', 'get', '--json'])), { title: 'Our ideas', icon: null, labs: { comments: true } });
+});
+
+test('settings set ssoLoginUrl sends "Sign in" to the product (issue 28); a bad URL is refused; --clear takes it away', async (t) => {
+  const board = await initBoard(t);
+  const run = (args: string[]) => inBoard(board, args);
+  t.is((await run(['settings', 'get', 'ssoLoginUrl'])).stdout, '\n');
+  const set = await run(['settings', 'set', 'ssoLoginUrl', 'https://app.example.com/login']);
+  t.deepEqual(set, { code: 0, stdout: 'ssoLoginUrl is now "https://app.example.com/login".\n', stderr: '' });
+  t.is((await withBoard(board, (ctx) => getSiteSettings(ctx))).ssoLoginUrl, 'https://app.example.com/login');
+  const refused = await run(['settings', 'set', 'ssoLoginUrl', 'app.example.com']);
+  t.deepEqual(refused, { code: 1, stdout: '', stderr: 'error: ssoLoginUrl must be an absolute http or https URL of at most 2000 characters, or null\n' });
+  t.is((await run(['settings', 'set', 'ssoLoginUrl', '--clear'])).code, 0);
+  t.is((await withBoard(board, (ctx) => getSiteSettings(ctx))).ssoLoginUrl, null);
 });
 
 test('a new board has gravatar false; settings set gravatar true turns Gravatar on for the API, and false off again', async (t) => {

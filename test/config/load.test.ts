@@ -43,6 +43,8 @@ test('defaults when nothing is given', async (t) => {
     tokenTtlSeconds: 604800,
     magicLinkTtlSeconds: 900,
     magicLinkRetentionSeconds: 604_800,
+    ssoMaxTokenLifetimeSeconds: 86_400,
+    ssoClockSkewSeconds: 60,
     logLevel: 'info',
     accessLog: true,
     logFormat: 'auto',

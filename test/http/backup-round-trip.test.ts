@@ -22,11 +22,14 @@ import { startTestServer, type TestServer } from '../_helpers/server.js';
 import { type SmtpSink, startSmtpSink } from '../_helpers/smtp-sink.js';
 import { eventually, startWebhookReceiver } from '../_helpers/webhook-receiver.js';
 import { runInProcess, tempDir } from '../cli/_cli.js';
+import { productToken } from '../_helpers/sso-product.js';
 
 /** Who and what the reads look at: tokens of every persona and the ids made along the way. */
 interface UsedBoard {
   tokens: Record<'owner' | 'member' | 'moderator' | 'follower' | 'blocked', string>;
   ids: { posts: string[]; roles: string[]; users: string[]; webhooks: string[]; boards: string[]; roadmaps: string[] };
+  /** A token of the test product (issue 28), and the account it signed in (a linked identity). */
+  sso: { token: string; userId: string };
   /** The member's password reset token, mailed and not used yet (a mail token row). */
   resetToken: string;
   /** A mailed sign-in link already used (a sign-in link row with its use). */
@@ -93,6 +96,12 @@ async function useEveryFeature(server: TestServer, sink: SmtpSink, hooks: { good
     (await must(server, 'POST', '/webhooks', owner, { url: hooks.failing, allowPrivate: true, format: 'slack', events: ['post.created'] })).webhook,
   ];
 
+  // Single sign-on: a secret, and a customer of the product signed in with it (a linked identity).
+  const secret = (await must(server, 'POST', '/sso/secrets', owner)).secret;
+  await must(server, 'PATCH', '/settings/site', owner, { ssoLoginUrl: 'https://app.example.com/login' });
+  const ssoToken = productToken({ id: secret.secretId, secret: secret.secret }, { sub: 'customer-42', email: 'pat@example.com', name: 'Pat' }, { expiresIn: 3600 });
+  const ssoUser = (await must(server, 'POST', '/auth/sso', undefined, { token: ssoToken })).user;
+
   const post = async (token: string, body: Record<string, unknown>) => (await must(server, 'POST', '/posts', token, body)).post.postId as string;
   const darkMode = await post(member.token, { title: 'Dark mode', contentMarkdown: 'Please, **at night**.', boardId: ideas.boardId });
   const export_ = await post(owner, { title: 'Export to CSV', boardId: hidden.boardId, roadmapId: later.id });
@@ -142,6 +151,7 @@ async function useEveryFeature(server: TestServer, sink: SmtpSink, hooks: { good
       boards: [ideas.url, hidden.url],
       roadmaps: [planned.url, later.url],
     },
+    sso: { token: ssoToken, userId: ssoUser.userId },
     resetToken: decodeURIComponent(resetToken),
     usedLinkToken,
     blockedLogin: { email: 'mallory@example.org', password: PASSWORD },
@@ -200,6 +210,7 @@ async function readEveryTable(server: TestServer, board: UsedBoard): Promise<Rec
     mailTokens: await get('POST', '/auth/password/validateToken', undefined, { token: board.resetToken }),
     signInLinks: await get('POST', '/auth/magic-link/login', undefined, { token: board.usedLinkToken }),
     webhooks: await Promise.all([get('GET', '/webhooks', tokens.owner), each(ids.webhooks, (id) => get('GET', `/webhooks/${id}`, tokens.owner))]),
+    ssoSecrets: await get('GET', '/sso/secrets', tokens.owner),
   };
 }
 
@@ -308,7 +319,8 @@ test('a board used by every feature backs up and restores identically: every rea
   t.deepEqual(JSON.parse(backup.stdout).counts, Object.fromEntries(Object.entries(tables).map(([name, rows]) => [name, rows.length])));
 
   // One at a time: a served data directory is locked, and the last copy moves the first directory's board.
-  for (const copy of await copiesOf(file, root)) {
+  const copies = await copiesOf(file, root);
+  for (const copy of copies) {
     const made = await runInProcess(copy.command);
     t.is(made.code, 0, `${copy.name}: ${made.stderr}`);
     const restored = await startTestServer({ dataDir: copy.dataDir, databaseUrl: copy.databaseUrl });
@@ -319,6 +331,11 @@ test('a board used by every feature backs up and restores identically: every rea
     for (const table of Object.keys(tables)) t.deepEqual(restoredTables[table], tables[table], `${copy.name}: stored ${table}`);
     const none = board.ids.webhooks.map(() => []);
     t.deepEqual(await deliveries(restored, board), none, `${copy.name}: no delivery is carried, so none is sent again`);
+    // On the last copy only: signing in moves the secret's and the identity's last use, and a later copy is made from this one.
+    if (copy === copies.at(-1)) {
+      const again = await restored.request('POST', '/auth/sso', { body: { token: board.sso.token } });
+      t.is(again.body.user?.userId, board.sso.userId, `${copy.name}: the restored secret and linked identity sign the same person in`);
+    }
     await restored.close();
   }
 });

@@ -59,6 +59,7 @@ test('every field round-trips: PATCH answers what GET then shows, trimmed and no
     labs: DEFAULT_SITE_SETTINGS.labs,
     developer_mode: true,
     gravatar: false,
+    ssoLoginUrl: null,
   };
   t.deepEqual(response.body, { settings: expected });
   t.deepEqual(Object.keys(response.body.settings), Object.keys(DEFAULT_SITE_SETTINGS));
@@ -182,11 +183,11 @@ test('allowSignup false makes sign-up answer 403 SIGNUP_NOT_ALLOWED at once, tru
 
 // feedbackd's `gravatar` (an extension of API.md §3.13: new keys are allowed by §1.1 "Versioning").
 
-test('gravatar is false on a new install, last in the settings, and PATCH turns it on and off again', async (t) => {
+test('gravatar is false on a new install, after the documented keys, and PATCH turns it on and off again', async (t) => {
   const site = await startSite(t);
   const settings = await site.settings();
   t.is(settings.gravatar, false);
-  t.is(Object.keys(settings).at(-1), 'gravatar');
+  t.deepEqual(Object.keys(settings).slice(-2), ['gravatar', 'ssoLoginUrl']);
   const on = await site.patch('/settings/site', { gravatar: true });
   t.is(on.status, 200);
   t.deepEqual(on.body, { settings: { ...DEFAULT_SITE_SETTINGS, gravatar: true } });
@@ -236,4 +237,24 @@ test('a database from before gravatar existed (no such key stored) answers true,
   t.is(off.status, 200);
   t.is(off.body.settings.gravatar, false);
   t.like(await server.ctx.storage.settings.get(), { gravatar: false, title: 'Older board' });
+});
+
+// feedbackd's `ssoLoginUrl` (issue 28): where "Sign in" sends visitors when the team's product signs them in.
+test('ssoLoginUrl: an absolute http(s) URL, trimmed; "" and null clear it; anything else is 400 and changes nothing', async (t) => {
+  const site = await startSite(t);
+  const set = await site.patch('/settings/site', { ssoLoginUrl: ' https://app.example.com/login?from=board ' });
+  t.is(set.status, 200);
+  t.is(set.body.settings.ssoLoginUrl, 'https://app.example.com/login?from=board');
+  t.is((await site.settings()).ssoLoginUrl, 'https://app.example.com/login?from=board');
+  const message = 'ssoLoginUrl must be an absolute http or https URL of at most 2000 characters, or null';
+  for (const bad of ['/login', 'app.example.com/login', 'javascript:alert(1)', 'ftp://app.example.com/', 42, `https://app.example.com/${'x'.repeat(2000)}`]) {
+    const refused = await site.patch('/settings/site', { ssoLoginUrl: bad });
+    t.is(refused.status, 400, String(bad));
+    t.deepEqual(refused.body, typeof bad === 'string' ? validationError('ssoLoginUrl', message) : validationError('ssoLoginUrl', 'ssoLoginUrl must be a string'));
+  }
+  t.is((await site.settings()).ssoLoginUrl, 'https://app.example.com/login?from=board', 'refusals changed nothing');
+  for (const cleared of ['', null]) {
+    await site.patch('/settings/site', { ssoLoginUrl: 'http://localhost:8080/login' });
+    t.is((await site.patch('/settings/site', { ssoLoginUrl: cleared })).body.settings.ssoLoginUrl, null);
+  }
 });

@@ -19,8 +19,8 @@ pgTests((url) => {
     const data = await tempDir(t);
     const first = await runInProcess(['migrate', '--data', data, '--database', schemaUrl]);
     t.is(first.stderr, '');
-    t.is(first.stdout, 'PostgreSQL schema is at migration 8: applied migrations 1, 2, 3, 4, 5, 6, 7, 8.\n');
-    t.deepEqual(await migrationIds(schemaUrl), [1, 2, 3, 4, 5, 6, 7, 8]);
+    t.is(first.stdout, 'PostgreSQL schema is at migration 9: applied migrations 1, 2, 3, 4, 5, 6, 7, 8, 9.\n');
+    t.deepEqual(await migrationIds(schemaUrl), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
     const again = await runInProcess(['migrate', '--data', data, '--database', schemaUrl, '--json']);
     t.deepEqual(JSON.parse(again.stdout), { engine: 'postgres', applied: [], version: 8 });
   });
@@ -34,8 +34,8 @@ pgTests((url) => {
       [0, 0, 0],
     );
     const applied = runs.map((run) => (JSON.parse(run.stdout) as { applied: number[] }).applied);
-    t.deepEqual(applied.flat().sort(), [1, 2, 3, 4, 5, 6, 7, 8]);
-    t.deepEqual(await migrationIds(schemaUrl), [1, 2, 3, 4, 5, 6, 7, 8]);
+    t.deepEqual(applied.flat().sort(), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    t.deepEqual(await migrationIds(schemaUrl), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
   test('a database migrated by a newer feedbackd is refused by migrate, unchanged', async (t) => {
@@ -49,6 +49,6 @@ pgTests((url) => {
     const result = await runInProcess(['migrate', '--data', data, '--database', schemaUrl]);
     t.is(result.code, 1);
     t.regex(result.stderr, /^error: The database has schema migration 99, which this feedbackd does not know\./);
-    t.deepEqual(await migrationIds(schemaUrl), [1, 2, 3, 4, 5, 6, 7, 8, 99]);
+    t.deepEqual(await migrationIds(schemaUrl), [1, 2, 3, 4, 5, 6, 7, 8, 9, 99]);
   });
 });

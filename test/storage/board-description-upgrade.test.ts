@@ -32,15 +32,14 @@ function versionFourDocument() {
   return { schemaVersion: 4, seq: 1, settings: DEFAULT_SETTINGS, tables };
 }
 
-lowdbOnly('a schema-4 database is upgraded to 5: its boards get no description, and keep everything else', async (t) => {
+lowdbOnly('a schema-4 database is upgraded past 5: its boards get no description, and keep everything else', async (t) => {
   const dir = join(await tempDir(t), 'data');
   await mkdir(dir);
   const old = versionFourDocument();
   await writeFile(join(dir, 'db.json'), JSON.stringify(old));
   const storage = await open(t, dir);
-  t.is(SCHEMA_VERSION, 5);
   const upgraded = JSON.parse(await readFile(join(dir, 'db.json'), 'utf8')) as RawDocument;
-  t.is(upgraded.schemaVersion, 5);
+  t.is(upgraded.schemaVersion, SCHEMA_VERSION, 'and on to the current version');
   for (const board of old.tables.boards) t.deepEqual(await storage.boards.get(board.id), { ...board, description: null });
   const [first] = old.tables.boards;
   t.is((await storage.boards.update(first!.id, { description: 'Now described' })).description, 'Now described');

@@ -3,6 +3,7 @@ import type { ServiceContext } from '../../services/context.js';
 import { confirmEmail, resendVerificationEmail } from '../../services/email-verification.js';
 import { logIn, prepareLogin } from '../../services/login.js';
 import { signUp } from '../../services/signup.js';
+import { signInWithSso } from '../../services/sso/sign-in.js';
 import { requireAuth } from '../auth.js';
 import { parseBody } from '../body.js';
 import { rateLimit } from '../rate-limit.js';
@@ -18,6 +19,10 @@ export function registerAccountsRoutes(router: Router, ctx: ServiceContext): voi
 
   router.post('/auth/login', parseBody, rateLimit(ctx, 'login'), async (koa) => {
     koa.body = { user: await logIn(ctx, koa.state.body) };
+  });
+
+  router.post('/auth/sso', parseBody, rateLimit(ctx, 'sso'), async (koa) => {
+    koa.body = { user: await signInWithSso(ctx, koa.state.body) };
   });
 
   router.post('/auth/email/verify', parseBody, requireAuth(ctx), rateLimit(ctx, 'emailVerify'), async (koa) => {

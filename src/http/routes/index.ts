@@ -38,6 +38,7 @@ import { registerRoleRoutes } from './roles.js';
 import { registerSettingsRoutes } from './settings.js';
 import { registerSetupRoutes } from './setup.js';
 import { registerSignInLinkRoutes } from './sign-in-links.js';
+import { registerSsoRoutes } from './sso.js';
 import { registerUsersRoutes } from './users.js';
 import { registerVoteRoutes } from './votes.js';
 import { registerWebhookRoutes } from './webhooks.js';
@@ -60,5 +61,6 @@ export function registerRoutes(router: Router, services: ServiceContext): void {
   registerRoadmapRoutes(router, services);
   registerDashboardRoutes(router, services);
   registerWebhookRoutes(router, services);
+  registerSsoRoutes(router, services);
   registerNotificationRoutes(router, services);
 }

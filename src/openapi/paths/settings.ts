@@ -44,6 +44,12 @@ const siteFields = input({
     type: 'boolean',
     description: 'feedbackd’s extension: `false` makes the web app show initials and never load avatars from Gravatar.',
   },
+  ssoLoginUrl: {
+    type: ['string', 'null'],
+    maxLength: 2000,
+    description:
+      'feedbackd’s extension (single sign-on): the product’s sign-in page, where the web app’s “Sign in” sends visitors with `?redirect=<the board URL they were on>`. `""` or `null` clears it; else trimmed, an absolute `http`/`https` URL of at most 2000 characters (else 400 `VALIDATION_ERROR`).',
+  },
 });
 
 export const settingsPaths: Paths = {

@@ -11,11 +11,13 @@ import {
 } from '../../storage/enumerations.js';
 import { EVERYONE_ROLE_ID } from '../../storage/seed.js';
 import type { CopiedTableRows } from '../../storage/types.js';
+import { MAX_SUBJECT_LENGTH, PROVIDER_ID, SSO_SECRET } from '../sso/formats.js';
+import { parseAvatarUrl } from '../sso/claims.js';
 import { isWebhookEventName, WEBHOOK_EVENTS } from '../webhooks/events.js';
 import { parseEmail, parsePersonName } from './account.js';
 import { parseBoardChanges } from './boards.js';
 import { parseCommentChanges } from './comments.js';
-import { requiredText } from './fields.js';
+import { codePointLength, requiredText } from './fields.js';
 import { parseRoleChanges } from './roles.js';
 import { parseRoadmapChanges } from '../roadmap-input.js';
 import { parseSettingsChanges } from './settings-fields.js';
@@ -86,7 +88,7 @@ const labs: ValueRule = (value) => {
 };
 const LABS_RULES: RowRules = { fields: { comments: bool, voteOnBehalf: bool } };
 
-/** The site settings (API.md §4.10.2): `gravatar` is absent from data written before it existed. */
+/** The site settings (API.md §4.10.2): `gravatar` and `ssoLoginUrl` are absent from data written before they existed. */
 export const SETTINGS_RULES: RowRules = {
   fields: {
     title: apiRule((value) => parseSettingsChanges({ title: value }).title),
@@ -100,8 +102,9 @@ export const SETTINGS_RULES: RowRules = {
     developerMode: bool,
     labs,
     gravatar: bool,
+    ssoLoginUrl: apiRule((value) => parseSettingsChanges({ ssoLoginUrl: value }).ssoLoginUrl),
   },
-  optional: ['gravatar'],
+  optional: ['gravatar', 'ssoLoginUrl'],
 };
 
 /** A sign-in link names an address and no user; every other mail token names a user, and only a link is ever kept used. */
@@ -118,6 +121,10 @@ const eventNames: ValueRule = (value) =>
   Array.isArray(value) && value.length > 0 && value.every(isWebhookEventName)
     ? null
     : `must be a non-empty list of event names (${WEBHOOK_EVENTS.join(', ')})`;
+
+/** A linked identity's subject: the provider's id of the person, 1..200 characters. */
+const subject: ValueRule = (value) =>
+  typeof value === 'string' && value !== '' && codePointLength(value) <= MAX_SUBJECT_LENGTH ? null : `must be a string of 1..${MAX_SUBJECT_LENGTH} characters`;
 
 /**
  * The rules of one table's rows, naming every field of its row type and no other: a field added
@@ -265,6 +272,21 @@ export const ROW_RULES = {
     },
   },
   subscriptions: { fields: { id: uuid, userId: uuid, postId: uuid, subscribed: bool, ...TIMES } },
+  // Issue 28 (storage schema 6).
+  ssoSecrets: {
+    fields: { id: uuid, secret: matching(SSO_SECRET, 'a single sign-on secret (ssosec_ and 43 base64url characters)'), createdAt: time, lastUsedAt: orNull(time) },
+  },
+  linkedIdentities: {
+    fields: {
+      id: uuid,
+      userId: uuid,
+      provider: matching(PROVIDER_ID, 'a provider id: 1..40 of a-z, 0-9 and "-", starting with a letter or digit'),
+      subject,
+      avatarUrl: orNull(apiRule((value) => parseAvatarUrl(value, 'avatarUrl'))),
+      createdAt: time,
+      lastUsedAt: time,
+    },
+  },
 } as const satisfies { readonly [Table in keyof CopiedTableRows]: RulesOf<CopiedTableRows[Table]> };
 
 /** The name of a stored table. */

@@ -10,6 +10,9 @@ const MAX_SETTING_LENGTH = 255;
 /** `abc`, `#abc`, `aabbcc`, `#aabbcc` in any case; the digits are the first group. */
 const ACCENT_COLOR = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
+/** Longest single sign-on login URL, in characters: room for a product's own query. */
+const MAX_SSO_LOGIN_URL_LENGTH = 2000;
+
 /** Exactly the check API.md §4.10.2 names: an absolute http or https URL. */
 const IMAGE_URL_OPTIONS = { require_protocol: true, protocols: ['http', 'https'] };
 
@@ -22,7 +25,7 @@ const IMAGE_URL_CODES = {
 export type SettingsChanges = Partial<Omit<SettingsRow, 'labs'>>;
 
 /**
- * API.md §4.10.2 rows 2–16, in that order, then feedbackd's `gravatar`: only sent fields are checked;
+ * API.md §4.10.2 rows 2–16, in that order, then feedbackd's `gravatar` and `ssoLoginUrl`: only sent fields are checked;
  * null is refused by non-nullable fields.
  */
 export function parseSettingsChanges(body: Body): SettingsChanges {
@@ -41,6 +44,7 @@ export function parseSettingsChanges(body: Body): SettingsChanges {
   if (body.allowSignup !== undefined) changes.allowSignup = parseBoolean(body.allowSignup, 'allowSignup');
   if (body.developer_mode !== undefined) changes.developerMode = parseBoolean(body.developer_mode, 'developer_mode');
   if (body.gravatar !== undefined) changes.gravatar = parseBoolean(body.gravatar, 'gravatar');
+  if (body.ssoLoginUrl !== undefined) changes.ssoLoginUrl = parseSsoLoginUrl(body.ssoLoginUrl);
   return changes;
 }
 
@@ -77,6 +81,17 @@ function parseImageUrl(value: unknown, path: keyof typeof IMAGE_URL_CODES): stri
   // isURL accepts a lone surrogate in the host or path; it is no URL character.
   if (hasLoneSurrogate(url) || !validator.isURL(url, IMAGE_URL_OPTIONS)) throw appError(codes.invalid);
   if (codePointLength(url) > MAX_SETTING_LENGTH) throw appError(codes.tooLong);
+  return url;
+}
+
+/** `""` and null clear it; else trimmed, an absolute http(s) URL (the product's sign-in page). */
+function parseSsoLoginUrl(value: unknown): string | null {
+  if (value === null || value === '') return null;
+  const url = requiredString(value, 'ssoLoginUrl').trim();
+  const valid = !hasLoneSurrogate(url) && validator.isURL(url, { ...IMAGE_URL_OPTIONS, require_tld: false });
+  if (!valid || codePointLength(url) > MAX_SSO_LOGIN_URL_LENGTH) {
+    throw validationError('ssoLoginUrl', `must be an absolute http or https URL of at most ${MAX_SSO_LOGIN_URL_LENGTH} characters, or null`);
+  }
   return url;
 }
 

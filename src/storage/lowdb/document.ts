@@ -24,6 +24,8 @@ export const TABLE_NAMES: readonly TableName[] = [
   'webhookDeliveries',
   'subscriptions',
   'notifications',
+  'ssoSecrets',
+  'linkedIdentities',
 ];
 
 /**
@@ -33,7 +35,7 @@ export const TABLE_NAMES: readonly TableName[] = [
 export const QUEUE_TABLE_NAMES = ['outbox', 'webhookDeliveries', 'notifications'] as const satisfies readonly QueueTableName[];
 
 /** The schema version this code reads and writes; older documents are upgraded on open. */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /** The whole database as stored in `db.json`: `seq` is the last journal entry it contains. */
 export interface DatabaseDocument {
@@ -79,6 +81,8 @@ export function newDocument(now: string): DatabaseDocument {
       webhookDeliveries: [],
       subscriptions: [],
       notifications: [],
+      ssoSecrets: [],
+      linkedIdentities: [],
     },
   };
 }

@@ -19,7 +19,9 @@ import type {
   Repositories,
   RoadmapsRepo,
   RolesRepo,
+  LinkedIdentitiesRepo,
   SettingsRepo,
+  SsoSecretsRepo,
   Storage,
   SubscriptionsRepo,
   UserRolesRepo,
@@ -90,6 +92,8 @@ class LowdbStorage implements Storage {
   readonly webhookDeliveries: WebhookDeliveriesRepo;
   readonly subscriptions: SubscriptionsRepo;
   readonly notifications: NotificationsRepo;
+  readonly ssoSecrets: SsoSecretsRepo;
+  readonly linkedIdentities: LinkedIdentitiesRepo;
 
   private readonly lock = new WriteLock();
   private state: 'open' | 'closing' | 'closed' = 'open';
@@ -128,6 +132,8 @@ class LowdbStorage implements Storage {
     this.webhookDeliveries = repos.webhookDeliveries;
     this.subscriptions = repos.subscriptions;
     this.notifications = repos.notifications;
+    this.ssoSecrets = repos.ssoSecrets;
+    this.linkedIdentities = repos.linkedIdentities;
   }
 
   async transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {

@@ -16,6 +16,7 @@ import type {
 } from '../types.js';
 import { ActivityVisibilityIndex } from './activity-visibility.js';
 import { noticeIndexes, noticeTables } from './notice-indexes.js';
+import { signInIndexes, signInTables } from './sign-in-repos.js';
 import { type DatabaseDocument, SCHEMA_VERSION, TABLE_NAMES, type TableName, type TableRows } from './document.js';
 import { deepFreeze } from './frozen.js';
 import { byLowerCasedName } from './name-search.js';
@@ -77,6 +78,7 @@ function buildTables() {
     outboxInOrder: new SortedList<OutboxEventRow>(),
     webhookEndpointsInOrder: new SortedList<WebhookEndpointRow>(),
     ...noticeIndexes(),
+    ...signInIndexes(),
   };
   const i = indexes;
   const tables: Tables = {
@@ -113,6 +115,7 @@ function buildTables() {
     outbox: new Table('outbox', [], [i.outboxInOrder]),
     webhookEndpoints: new Table('webhookEndpoints', [], [i.webhookEndpointsInOrder]),
     ...noticeTables(i),
+    ...signInTables(i),
   };
   return { tables, indexes };
 }

@@ -19,6 +19,7 @@ import type { MemoryDb } from './memory-db.js';
 import { namesStartingWith } from './name-search.js';
 import { notificationsRepo, outboxRepo, subscriptionsRepo, webhookDeliveriesRepo, webhookEndpointsRepo } from './notice-repos.js';
 import { countsOf, orderedPage } from './ordered-page.js';
+import { linkedIdentitiesRepo, ssoSecretsRepo } from './sign-in-repos.js';
 import { queryPosts } from './post-query.js';
 import { similarPosts } from './post-similar.js';
 import {
@@ -50,6 +51,8 @@ const REPOSITORY_FACTORIES: { readonly [K in keyof Repositories]: (access: Acces
   webhookDeliveries: webhookDeliveriesRepo,
   subscriptions: subscriptionsRepo,
   notifications: notificationsRepo,
+  ssoSecrets: ssoSecretsRepo,
+  linkedIdentities: linkedIdentitiesRepo,
 };
 
 /** What a transaction's repositories keep: how they reach the data, and the ones made so far. */
@@ -77,7 +80,7 @@ const LAZY_GETTERS: PropertyDescriptorMap = Object.fromEntries(
 
 /**
  * Every repository of the contract, over one way of reaching the data. Each transaction gets its
- * own set, and making all seventeen costs about 100 µs — a third of a vote's whole write — while a
+ * own set, and making all nineteen costs about 100 µs — a third of a vote's whole write — while a
  * vote touches four: so each is made when first used.
  */
 export function createRepositories(access: Access): Repositories {

@@ -42,8 +42,14 @@ const addBoardDescriptions: UpgradeStep = (doc) => ({
   tables: { ...doc.tables, boards: (doc.tables.boards ?? []).map((board) => ({ ...board, description: (board as { description?: unknown }).description ?? null })) },
 });
 
+/** Version 5 → 6 (issue 28): single sign-on secrets and linked identities get their own tables, empty. */
+const addSignInTables: UpgradeStep = (doc) => ({
+  ...doc,
+  tables: { ...doc.tables, ssoSecrets: doc.tables.ssoSecrets ?? [], linkedIdentities: doc.tables.linkedIdentities ?? [] },
+});
+
 /** Entry `i` upgrades version `i + 1` to `i + 2`. */
-export const UPGRADE_STEPS: readonly UpgradeStep[] = [addCommentTables, addNoticeTables, addTeamRole, addBoardDescriptions];
+export const UPGRADE_STEPS: readonly UpgradeStep[] = [addCommentTables, addNoticeTables, addTeamRole, addBoardDescriptions, addSignInTables];
 
 /** Refuses a document this code cannot read: a newer schema version, or no version at all. */
 export function assertReadableVersion(doc: RawDocument, file: string, target = SCHEMA_VERSION): void {

@@ -16,7 +16,9 @@ import type {
   Repositories,
   RoadmapsRepo,
   RolesRepo,
+  LinkedIdentitiesRepo,
   SettingsRepo,
+  SsoSecretsRepo,
   Storage,
   SubscriptionsRepo,
   UserRolesRepo,
@@ -131,6 +133,8 @@ class PostgresStorage implements Storage {
   readonly webhookDeliveries: WebhookDeliveriesRepo;
   readonly subscriptions: SubscriptionsRepo;
   readonly notifications: NotificationsRepo;
+  readonly ssoSecrets: SsoSecretsRepo;
+  readonly linkedIdentities: LinkedIdentitiesRepo;
 
   private closing: Promise<void> | undefined;
   /** Calls accepted before close(): close waits for them, so no accepted write is cut off. */
@@ -158,6 +162,8 @@ class PostgresStorage implements Storage {
     this.webhookDeliveries = repos.webhookDeliveries;
     this.subscriptions = repos.subscriptions;
     this.notifications = repos.notifications;
+    this.ssoSecrets = repos.ssoSecrets;
+    this.linkedIdentities = repos.linkedIdentities;
   }
 
   transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {

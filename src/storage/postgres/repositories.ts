@@ -18,6 +18,7 @@ import {
   createWebhookEndpointsRepo,
 } from './notices/index.js';
 import type { Queryable } from './queryable.js';
+import { createLinkedIdentitiesRepo, createSsoSecretsRepo } from './sign-in/repos.js';
 
 /**
  * PostgreSQL text cannot hold NUL, so nothing stored can equal or start with a value containing one:
@@ -54,5 +55,7 @@ export function createRepositories(connection: Queryable): Repositories {
     webhookDeliveries: createWebhookDeliveriesRepo(db),
     subscriptions: createSubscriptionsRepo(db),
     notifications: createNotificationsRepo(db),
+    ssoSecrets: createSsoSecretsRepo(db),
+    linkedIdentities: createLinkedIdentitiesRepo(db),
   };
 }

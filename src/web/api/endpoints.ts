@@ -6,6 +6,7 @@ import type {
   Board,
   DashboardSummary,
   Labs,
+  LinkedIdentity,
   PageInfo,
   Post,
   PostDetail,
@@ -109,6 +110,7 @@ export const deleteComment = (postId: string, commentId: string) => api<void>('D
 
 export const signIn = (email: string, password: string) =>
   api<{ user: AuthUser }>('POST', '/auth/login', { email, password }).then((r) => r.user);
+export const signInWithSso = (token: string) => api<{ user: AuthUser }>('POST', '/auth/sso', { token }).then((r) => r.user);
 export const signUp = (email: string, password: string, name: string) =>
   api<{ user: AuthUser }>('POST', '/auth/signup', { email, password, name }).then((r) => r.user);
 export const resendVerification = () => api<unknown>('POST', '/auth/email/verify');
@@ -125,11 +127,12 @@ export const signInWithLink = (token: string) =>
 
 export const getProfile = () => api<{ user: Profile }>('GET', '/users/profile').then((r) => r.user);
 export const updateProfile = (name: string) => api<{ user: Profile }>('PATCH', '/users/profile', { name }).then((r) => r.user);
+export const getOwnIdentities = () => api<{ identities: LinkedIdentity[] }>('GET', '/auth/identities').then((r) => r.identities);
 export const getPermissions = () => api<{ permissions: string[] }>('GET', '/users/permissions').then((r) => r.permissions);
 
 // The dashboard: its overview in one request (feedbackd's extension GET /dashboard/summary, needs dashboard:read).
 export const getDashboardSummary = () => api<{ summary: DashboardSummary }>('GET', '/dashboard/summary').then((r) => r.summary);
-type SiteField = 'title' | 'description' | 'logo' | 'icon' | 'accentColor' | 'isPoweredBy' | 'gravatar' | 'allowSignup' | 'developer_mode';
+type SiteField = 'title' | 'description' | 'logo' | 'icon' | 'accentColor' | 'isPoweredBy' | 'gravatar' | 'allowSignup' | 'developer_mode' | 'ssoLoginUrl';
 export type SiteChanges = Partial<Pick<Settings, SiteField>>;
 export const updateSettings = (changes: SiteChanges) => api<{ settings: Settings }>('PATCH', '/settings/site', changes).then((r) => r.settings);
 export const updateLabs = (changes: Partial<Labs>) => api<{ labs: Labs }>('PATCH', '/settings/labs', changes).then((r) => r.labs);

@@ -159,6 +159,15 @@ export interface Settings {
   developer_mode: boolean;
   /** feedbackd's extension: false means avatars are initials only, never fetched from Gravatar. */
   gravatar: boolean;
+  /** feedbackd's extension (issue 28): the product's sign-in page, where "Sign in" sends visitors; null = the password form. */
+  ssoLoginUrl: string | null;
+}
+
+/** A way the person signs in besides a password (feedbackd's extension, issue 28): `sso` is the team's product. */
+export interface LinkedIdentity {
+  provider: string;
+  createdAt: string;
+  lastUsedAt: string;
 }
 
 /** One `errors` item of a VALIDATION_ERROR (API.md §1.4). */

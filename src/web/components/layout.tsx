@@ -5,6 +5,7 @@ import { mayOpenDashboard } from '../dashboard-access.js';
 import { endSession, useSession } from '../session.js';
 import { useSite } from '../site.js';
 import { Avatar } from './avatar.js';
+import { signInHref } from '../sign-in-link.js';
 import { ConfirmBanner } from './confirm-banner.js';
 import { ActionMenu, type MenuAction } from './menu.js';
 
@@ -37,11 +38,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
       <main id="main" class="site-main" tabIndex={-1}>
         {children}
       </main>
-      {site?.settings.isPoweredBy && (
-        <footer class="site-footer">
-          <p>Powered by feedbackd</p>
-        </footer>
-      )}
+      <Footer />
     </>
   );
 }
@@ -61,15 +58,35 @@ function useFocusMainOnNavigation(): void {
   }, [path]);
 }
 
+/** "Powered by", and with single sign-on the team's own way in: quiet, but always there. */
+function Footer() {
+  const site = useSite();
+  const session = useSession();
+  const teamLink = Boolean(site?.settings.ssoLoginUrl) && session === null;
+  if (!site?.settings.isPoweredBy && !teamLink) return null;
+  return (
+    <footer class="site-footer">
+      {teamLink && (
+        <p>
+          <a href="/sign-in">Team sign-in</a>
+        </p>
+      )}
+      {site?.settings.isPoweredBy && <p>Powered by feedbackd</p>}
+    </footer>
+  );
+}
+
 function Account() {
   const session = useSession();
+  // Subscribed to the settings: signInHref reads ssoLoginUrl, which may arrive after the first render.
+  useSite();
   const location = useLocation();
   const accountButton = useRef<HTMLButtonElement>(null);
   if (session === undefined) return null;
   if (session === null) {
-    const here = location.url.startsWith('/sign-') ? '/' : location.url;
+    const here = location.url.startsWith('/sign-') || location.url.startsWith('/sso') ? '/' : location.url;
     return (
-      <a class="button" href={`/sign-in?${new URLSearchParams({ next: here })}`}>
+      <a class="button" href={signInHref(here)}>
         Sign in
       </a>
     );

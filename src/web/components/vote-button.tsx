@@ -5,14 +5,9 @@ import { addVote, removeVote } from '../api/endpoints.js';
 import type { Voters } from '../api/types.js';
 import { countOf, formatNumber } from '../format.js';
 import { useSession } from '../session.js';
+import { goToSignIn, signInHref } from '../sign-in-link.js';
 import { messageOf } from './notice.js';
 
-/** The sign-in page's address that brings the visitor back to `next` (and makes their vote there). */
-export function signInHref(next: string, votePostId?: string): string {
-  const params = new URLSearchParams({ next });
-  if (votePostId) params.set('vote', votePostId);
-  return `/sign-in?${params}`;
-}
 
 interface VoteButtonProps {
   postId: string;
@@ -32,7 +27,7 @@ export function VoteButton({ postId, voters, onChange }: VoteButtonProps) {
 
   const toggle = async () => {
     if (!session) {
-      location.route(signInHref(location.url, state.voted ? undefined : postId));
+      goToSignIn(signInHref(location.url, state.voted ? undefined : postId), location.route);
       return;
     }
     if (pending) return;

@@ -43,6 +43,14 @@ export const SECTIONS: readonly Section[] = (Object.keys(SECTION_PERMISSIONS) as
   return path === 'settings' ? [section, WEBHOOKS] : [section];
 });
 
+/**
+ * Whether the session holds every permission, as the owner does: what only the owner may do
+ * (webhooks, single sign-on secrets) is shown then. The API stays the authority.
+ */
+export function holdsEveryPermission(session: Session): boolean {
+  return CANONICAL_ORDER.every((permission) => can(session, permission));
+}
+
 /** The sections this session may open. */
 export function sectionsFor(session: Session): Section[] {
   const opened = SECTIONS.filter(

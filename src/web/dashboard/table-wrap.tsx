@@ -47,3 +47,21 @@ function useTableFits(wrap: RefObject<HTMLElement | null>): boolean {
   }, []);
   return fits;
 }
+
+/** A table's column headings, the last one (the row's buttons) named for screen readers only. */
+export function ColumnHeads({ titles }: { titles: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {titles.map((title) => (
+          <th key={title} scope="col">
+            {title}
+          </th>
+        ))}
+        <th scope="col">
+          <span class="visually-hidden">Actions</span>
+        </th>
+      </tr>
+    </thead>
+  );
+}

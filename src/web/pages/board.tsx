@@ -6,6 +6,7 @@ import { ErrorNotice } from '../components/notice.js';
 import { PostPages } from '../components/post-pages.js';
 import { Skeleton } from '../components/skeleton.js';
 import { useSession } from '../session.js';
+import { signInHref } from '../sign-in-link.js';
 import { setPageTitle } from '../site.js';
 import { type Loaded, useLoad } from '../use-load.js';
 import { NotFoundPage } from './not-found.js';
@@ -99,7 +100,7 @@ function SignInForMine({ board, mine }: { board: Board; mine: 'posted' | 'voted'
   return (
     <div class="empty">
       <p>{mine === 'posted' ? 'Sign in to see the ideas you posted.' : 'Sign in to see the ideas you voted for.'}</p>
-      <a class="button button--primary" href={`/sign-in?${new URLSearchParams({ next })}`}>
+      <a class="button button--primary" href={signInHref(next)}>
         Sign in
       </a>
     </div>

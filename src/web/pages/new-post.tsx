@@ -1,7 +1,7 @@
 import { useLocation } from 'preact-iso/router';
 import { useEffect } from 'preact/hooks';
 import { Skeleton } from '../components/skeleton.js';
-import { signInHref } from '../components/vote-button.js';
+import { signInHref, signsInThroughProduct } from '../sign-in-link.js';
 import { useSession } from '../session.js';
 import { setPageTitle } from '../site.js';
 import { NewPostForm } from './new-post-form.js';
@@ -30,9 +30,12 @@ function SignInFirst() {
         <a class="button button--primary" href={signInHref(location.url)}>
           Sign in to post
         </a>
-        <a class="button button--quiet" href={`/sign-up?${new URLSearchParams({ next: location.url })}`}>
-          Create an account
-        </a>
+        {/* With single sign-on, accounts come from the product. */}
+        {!signsInThroughProduct() && (
+          <a class="button button--quiet" href={`/sign-up?${new URLSearchParams({ next: location.url })}`}>
+            Create an account
+          </a>
+        )}
       </div>
     </div>
   );

@@ -6,7 +6,7 @@ import { CommentBox, type InternalChoice } from '../components/comment-box.js';
 import { CommentItem, type CommentRights } from '../components/comment-item.js';
 import { ErrorNotice } from '../components/notice.js';
 import { Skeleton } from '../components/skeleton.js';
-import { signInHref } from '../components/vote-button.js';
+import { signInHref } from '../sign-in-link.js';
 import { can, type Session, useSession } from '../session.js';
 import { useSite } from '../site.js';
 import { type ActivityList, useActivity } from './post-activity-data.js';

@@ -6,11 +6,13 @@ import { Skeleton } from '../components/skeleton.js';
 import { TextField } from '../components/text-field.js';
 import { mayOpenDashboard } from '../dashboard-access.js';
 import { endSession, type Session, sessionStore, useSession } from '../session.js';
+import { signInHref } from '../sign-in-link.js';
 import { AccountCard } from './account-card.js';
 import { FormProblem, SubmitButton, useSubmission } from './account-form.js';
 import { ResendVerification } from './account-resend.js';
 import { NotificationMail } from './notification-mail.js';
 import { ProfileIdeas } from './profile-ideas.js';
+import { ProfileSignIn } from './profile-sign-in.js';
 
 const TITLE = 'Your profile';
 
@@ -31,7 +33,7 @@ export function ProfilePage() {
     return (
       <AccountCard title={TITLE}>
         <p>Sign in to see and change your profile.</p>
-        <a class="button button--primary" href="/sign-in?next=%2Fprofile">
+        <a class="button button--primary" href={signInHref('/profile')}>
           Sign in
         </a>
       </AccountCard>
@@ -42,6 +44,7 @@ export function ProfilePage() {
       <AccountCard title={TITLE}>
         <NameForm session={session} />
         <AccountFacts user={session.user} />
+        <ProfileSignIn />
         <NotificationMail class="account-mail" />
         {mayOpenDashboard(session) && (
           <p>

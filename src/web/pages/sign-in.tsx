@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { signIn } from '../api/endpoints.js';
 import { TextField } from '../components/text-field.js';
 import { startSession, useSession } from '../session.js';
+import { signInHref } from '../sign-in-link.js';
 import { useSite } from '../site.js';
 import { AccountCard, AccountLinks } from './account-card.js';
 import { emailProblem, passwordGiven } from './account-checks.js';
@@ -77,7 +78,12 @@ function SignInForm({ next, vote, onSubmit, onSignedIn }: SignInFormProps) {
       <p class="muted small account-hint">No password needed: we email you a link that signs you in.</p>
       <AccountLinks>
         <a href="/password-reset">Forgot your password?</a>
-        {site?.settings.allowSignup && <a href={`/sign-up${returnQuery(next, vote)}`}>Create an account</a>}
+        {site?.settings.ssoLoginUrl ? (
+          // With single sign-on this form is the team's: customers sign in (and get accounts) through the product.
+          <a href={signInHref(next)}>Not on the team? Sign in at {new URL(site.settings.ssoLoginUrl).host}</a>
+        ) : (
+          site?.settings.allowSignup && <a href={`/sign-up${returnQuery(next, vote)}`}>Create an account</a>
+        )}
       </AccountLinks>
     </AccountCard>
   );

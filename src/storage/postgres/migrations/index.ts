@@ -6,6 +6,7 @@ import { NOTICES_MIGRATION } from './005-notices.js';
 import { TEAM_ROLE_MIGRATION } from './006-team-role.js';
 import { BOARD_DESCRIPTION_MIGRATION } from './007-board-description.js';
 import { SIGN_IN_LINKS_MIGRATION } from './008-sign-in-links.js';
+import { SIGN_IN_MIGRATION } from './009-sign-in.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -30,6 +31,8 @@ export const MIGRATIONS: readonly Migration[] = [
   BOARD_DESCRIPTION_MIGRATION,
   // Mailed sign-in links (issue 28).
   SIGN_IN_LINKS_MIGRATION,
+  // Single sign-on secrets and linked identities (issue 28).
+  SIGN_IN_MIGRATION,
 ];
 
 /** The storage schema version the rows of a database follow once migration `id` is its newest (0: none). */

@@ -1,0 +1,34 @@
+import { siteStore } from './site.js';
+
+/*
+ * Where a visitor goes to sign in: the board's password form, or, when the board signs its
+ * customers in through the team's product (issue 28, `ssoLoginUrl`), that product's sign-in page,
+ * told the board URL to come back to. Read when a link is drawn or a button pressed.
+ */
+
+/** The sign-in address that brings the visitor back to `next` (and, on the password form, makes their vote there). */
+export function signInHref(next: string, votePostId?: string): string {
+  const ssoLoginUrl = siteStore.get()?.settings.ssoLoginUrl;
+  if (ssoLoginUrl) return productSignIn(ssoLoginUrl, next);
+  const params = new URLSearchParams({ next });
+  if (votePostId) params.set('vote', votePostId);
+  return `/sign-in?${params}`;
+}
+
+/** Whether customers sign in through the team's product. */
+export function signsInThroughProduct(): boolean {
+  return Boolean(siteStore.get()?.settings.ssoLoginUrl);
+}
+
+/** The product's page with `redirect` set to the absolute board URL of `next`; its own query is kept. */
+function productSignIn(ssoLoginUrl: string, next: string): string {
+  const target = new URL(ssoLoginUrl);
+  target.searchParams.set('redirect', new URL(next, location.origin).href);
+  return target.href;
+}
+
+/** Goes to a sign-in address: within the app for the password form, a full navigation to the product. */
+export function goToSignIn(href: string, route: (path: string) => void): void {
+  if (href.startsWith('/')) route(href);
+  else location.assign(href);
+}
