@@ -1,7 +1,6 @@
-import { useLocation } from 'preact-iso/router';
 import { useEffect } from 'preact/hooks';
 import { Skeleton } from '../components/skeleton.js';
-import { signInHref } from '../components/vote-button.js';
+import { signInHref, useOwnUrl } from '../components/vote-button.js';
 import { useSession } from '../session.js';
 import { setPageTitle } from '../site.js';
 import { NewPostForm } from './new-post-form.js';
@@ -19,7 +18,7 @@ export function NewPostPage() {
 }
 
 function SignInFirst() {
-  const location = useLocation();
+  const here = useOwnUrl();
   return (
     <div class="card new-post__sign-in">
       <p>
@@ -27,10 +26,10 @@ function SignInFirst() {
         already asked for the same thing, and can vote for it instead.
       </p>
       <div class="form-actions">
-        <a class="button button--primary" href={signInHref(location.url)}>
+        <a class="button button--primary" href={signInHref(here)}>
           Sign in to post
         </a>
-        <a class="button button--quiet" href={`/sign-up?${new URLSearchParams({ next: location.url })}`}>
+        <a class="button button--quiet" href={`/sign-up?${new URLSearchParams({ next: here })}`}>
           Create an account
         </a>
       </div>
