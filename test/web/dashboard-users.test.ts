@@ -1,6 +1,7 @@
 // Dashboard › Users: search by name and email, pages of 25, block (confirmed) and unblock, roles given
-// and taken in the Roles dialog (each write checked through the API), a refusal in words, what a
-// member holding role:assign is told, a visitor sent to sign in, a phone in dark mode, the keyboard.
+// and taken in the Roles dialog (each write checked through the API, and kept when a search answers
+// late), a refusal in words, what a member holding role:assign is told, a visitor sent to sign in, a
+// phone in dark mode, the keyboard.
 import type { Locator, Page } from 'playwright-core';
 import { insertAccount } from '../../src/services/accounts.js';
 import type { UserListItem } from '../../src/web/api/dashboard-users.js';
@@ -142,6 +143,49 @@ test.serial('the owner row offers no Block; the owner gives a role and takes it 
   await waitForRows(page, ['Ada Lovelace']);
   await page.getByRole('button', { name: 'Actions for Ada Lovelace' }).click();
   t.deepEqual(await page.getByRole('menuitem').allTextContents(), ['Roles']);
+  await expectNoProblems(t, page);
+});
+
+test.serial('a role given while a search is on its way stays shown: the answer, read before the role was stored, is not shown', async (t) => {
+  const web = t.context.web;
+  const roleName = fresh('Helper');
+  await callApi(web, 'POST', '/roles', { name: roleName, permissions: ['comment:delete:any'] });
+  const name = `Hana ${fresh('Race')}`;
+  const hana = await member(web, { name });
+  const page = await openPage(t, `/dashboard/users?q=${encodeURIComponent(name)}`, { as: web.owner });
+  await waitForRows(page, [name]);
+  // The search by email is answered by the server at once but reaches the page only after the role is given.
+  let hold = true;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const answered: Promise<void>[] = [];
+  await page.route(
+    (url) => url.pathname === '/api/v1/users' && url.searchParams.get('query') === hana.email,
+    async (route) => {
+      if (!hold) return route.continue();
+      const read = route.fetch();
+      answered.push(read.then(() => undefined));
+      const response = await read;
+      await released;
+      await route.fulfill({ response });
+    },
+  );
+  await searchFor(page, hana.email);
+  await page.waitForFunction(() => document.querySelector('[aria-label="User list"]')?.getAttribute('aria-busy') === 'true');
+  await Promise.all(answered);
+  await chooseAction(page, name, 'Roles');
+  const dialog = page.getByRole('dialog', { name: `Roles of ${name}` });
+  await dialog.getByLabel(roleName).check();
+  await dialog.getByRole('status').filter({ hasText: `${name} now holds ${roleName}.` }).waitFor();
+  hold = false;
+  release();
+  await page.waitForFunction(() => document.querySelector('[aria-label="User list"]')?.getAttribute('aria-busy') !== 'true');
+  t.true(await dialog.getByLabel(roleName).isChecked(), 'the dialog still shows the role held');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  const roles = rowOf(page, name).getByRole('list', { name: `Roles of ${name}` }).getByRole('listitem');
+  t.deepEqual(await roles.allTextContents(), ['@everyone', roleName]);
   await expectNoProblems(t, page);
 });
 

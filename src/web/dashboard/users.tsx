@@ -1,5 +1,5 @@
 import { useLocation } from 'preact-iso/router';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api/client.js';
 import { listUsersPage, setUserBlocked, type UserListItem, type UsersPage as Page } from '../api/dashboard-users.js';
 import { ErrorNotice } from '../components/notice.js';
@@ -53,9 +53,15 @@ function UsersBody({ list, page, view, show }: UsersBodyProps) {
   const [problem, setProblem] = useState<unknown>(null);
   const focusLater = useFocusLater();
 
+  // Read when a change is stored, not when its dialog was opened.
+  const loading = useRef(list.loading);
+  loading.current = list.loading;
+
   const changed = (userId: string, change: UserChange, words: string) => {
     rows.update(userId, change);
     if (words) setAnnouncement(words);
+    // A list on its way may have been read before the change was stored: asking again drops that answer.
+    if (loading.current) list.reload();
   };
   const close = () => {
     const trigger = open?.trigger ?? null;
