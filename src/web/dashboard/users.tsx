@@ -129,14 +129,18 @@ function Empty({ view }: { view: UsersView }) {
 /** The loaded page's users, with the changes made on it since (kept until the next load). */
 function useRows(page: Page) {
   const [local, setLocal] = useState<{ from?: Page; users: UserListItem[] }>({ users: [] });
+  // A change is stored after its dialog opened, maybe once a search has replaced the page: it applies to the page shown now.
+  const newest = useRef(page);
+  newest.current = page;
   const users = local.from === page ? local.users : page.users;
   return {
     users,
     // Applied to the newest state: two roles may be saved at the same time.
     update: (userId: string, change: UserChange) =>
       setLocal((previous) => {
-        const current = previous.from === page ? previous.users : page.users;
-        return { from: page, users: current.map((candidate) => (candidate.userId === userId ? change(candidate) : candidate)) };
+        const shown = newest.current;
+        const current = previous.from === shown ? previous.users : shown.users;
+        return { from: shown, users: current.map((candidate) => (candidate.userId === userId ? change(candidate) : candidate)) };
       }),
   };
 }
