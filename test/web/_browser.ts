@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 // The browser test harness: one in-process feedbackd (real storage, real SMTP to a sink) and one
 // Chromium per test file. Tests in a browser file are written as `test.serial`: they share the
-// server's data and one browser, and the CI machine has two cores.
+// server's data and one browser, and the CI machine has two cores. A file whose server is not the
+// harness's (a `feedbackd serve` child) takes only Chromium: `useChromium` and `openPageAt`.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { basename, join, relative } from 'node:path';
@@ -29,10 +30,14 @@ export interface WebServer {
   ctx: ServiceContext;
 }
 
-/** `t.context` of a browser test. */
-export interface WebContext {
-  web: WebServer;
+/** `t.context` of a browser test that brings its own server. */
+export interface ChromiumContext {
   browser: Browser;
+}
+
+/** `t.context` of a browser test. */
+export interface WebContext extends ChromiumContext {
+  web: WebServer;
 }
 
 /** AVA's `test`, typed with the browser context; register it with `useWebServer()` first. */
@@ -40,6 +45,9 @@ export const test = anyTest as TestFn<WebContext>;
 
 /** The `t` of a browser test. */
 export type WebTest = ExecutionContext<WebContext>;
+
+/** The `t` of a browser test that brings its own server; any browser test is one. */
+export type ChromiumTest = ExecutionContext<ChromiumContext>;
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SCREENSHOTS = join(ROOT, 'test', 'web', '.screenshots');
@@ -63,13 +71,32 @@ export function useWebServer(configOverrides: Partial<Config> = {}, options: Web
     t.context.web = web;
     t.context.browser = browser;
   });
-  test.afterEach.always(async (t) => {
-    await closePages(t);
-  });
+  closeAfterwards(test);
   test.after.always(async (t) => {
-    await t.context.browser?.close();
     await t.context.web?.server.close();
     await t.context.web?.smtp.close();
+  });
+}
+
+/**
+ * Registers the hooks of a browser test file that starts its own server: before all, Chromium; after
+ * each failed test, screenshots; after all, Chromium closed. Pages are opened with `openPageAt`.
+ */
+export function useChromium(): TestFn<ChromiumContext> {
+  const chromiumTest = anyTest as TestFn<ChromiumContext>;
+  chromiumTest.before(async (t) => {
+    t.context.browser = await launchChromium();
+  });
+  closeAfterwards(chromiumTest);
+  return chromiumTest;
+}
+
+function closeAfterwards<Context extends ChromiumContext>(on: TestFn<Context>): void {
+  on.afterEach.always(async (t) => {
+    await closePages(t);
+  });
+  on.after.always(async (t) => {
+    await t.context.browser?.close();
   });
 }
 
@@ -96,7 +123,8 @@ async function startOnFreePort(smtp: SmtpSink, overrides: Partial<Config>, optio
   }
 }
 
-function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 right now (another process may still take it before it is used). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -110,7 +138,7 @@ function freePort(): Promise<number> {
 /** How `openPage` sets up the browser. */
 export interface PageOptions {
   /** Signed in as this persona (their token in localStorage before any page script runs). */
-  as?: Persona;
+  as?: Pick<Persona, 'token'>;
   /** Viewport width in CSS pixels: 1280 by default, 360 for a phone. */
   width?: number;
   colorScheme?: 'light' | 'dark';
@@ -131,8 +159,13 @@ const records = new WeakMap<Page, PageRecord>();
  * A fresh browser context (nothing shared with other pages) at `path`, once the app has rendered.
  * Requests to other origins (Gravatar) are refused, so tests never touch the network.
  */
-export async function openPage(t: WebTest, path: string, options: PageOptions = {}): Promise<Page> {
-  const { web, browser } = t.context;
+export function openPage(t: WebTest, path: string, options: PageOptions = {}): Promise<Page> {
+  return openPageAt(t, t.context.web.url + path, options);
+}
+
+/** `openPage` at a full URL, for a server that is not the harness's; other origins are refused the same way. */
+export async function openPageAt(t: ChromiumTest, url: string, options: PageOptions = {}): Promise<Page> {
+  const { browser } = t.context;
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: 800 },
     colorScheme: options.colorScheme ?? 'light',
@@ -141,7 +174,7 @@ export async function openPage(t: WebTest, path: string, options: PageOptions = 
     timezoneId: 'UTC',
   });
   context.setDefaultTimeout(10_000);
-  const origin = new URL(web.url).origin;
+  const origin = new URL(url).origin;
   await context.route((url) => url.origin !== origin, (route) => route.abort('blockedbyclient'));
   await context.addInitScript(recordCspViolations);
   if (options.as) await context.addInitScript(storeToken, options.as.token);
@@ -150,7 +183,7 @@ export async function openPage(t: WebTest, path: string, options: PageOptions = 
   records.set(page, record);
   openedBy.set(t.context, [...(openedBy.get(t.context) ?? []), record]);
   watchProblems(record);
-  await page.goto(web.url + path);
+  await page.goto(url);
   await waitForApp(page);
   return page;
 }
@@ -192,7 +225,7 @@ export async function pageProblems(page: Page): Promise<string[]> {
 }
 
 /** Fails the test, listing them, when the page has any console error, page error or CSP violation. */
-export async function expectNoProblems(t: WebTest, page: Page): Promise<void> {
+export async function expectNoProblems(t: ChromiumTest, page: Page): Promise<void> {
   const problems = await pageProblems(page);
   t.deepEqual(problems, [], `problems on ${page.url()}:\n${problems.join('\n')}`);
 }
@@ -213,7 +246,7 @@ interface AxeViolation {
  * Runs axe-core in the page as it is now and fails with a readable list of violations. The page's
  * CSP forbids injected scripts; DevTools evaluation (page.evaluate) is not subject to it.
  */
-export async function expectAccessible(t: WebTest, page: Page): Promise<void> {
+export async function expectAccessible(t: ChromiumTest, page: Page): Promise<void> {
   axeSource ??= readFileSync(AXE_SOURCE, 'utf8');
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async (tags) => {
@@ -244,14 +277,14 @@ function describeViolation(violation: AxeViolation): string {
 }
 
 /** After each test: screenshots of its pages when it failed, then the pages are closed. */
-async function closePages(t: WebTest): Promise<void> {
+async function closePages(t: ChromiumTest): Promise<void> {
   const opened = openedBy.get(t.context) ?? [];
   openedBy.delete(t.context);
   if (!t.passed) await saveScreenshots(t, opened);
   await Promise.all(opened.map((record) => record.context.close().catch(() => undefined)));
 }
 
-async function saveScreenshots(t: WebTest, opened: PageRecord[]): Promise<void> {
+async function saveScreenshots(t: ChromiumTest, opened: PageRecord[]): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const file = basename(fileURLToPath(test.meta.file)).replace(/\.test\.ts$/, '');
   // In a hook, the title is "<hook title> for <test title>".
@@ -288,7 +321,7 @@ function recipients(mail: ParsedMail): string[] {
  * The newest message to `to`, once at least `count` (1 by default) have reached the sink; mail
  * leaves after the request's answer, so this waits up to 5 s.
  */
-export async function sentMail(web: WebServer, to: string, options: { count?: number; timeoutMs?: number } = {}): Promise<ParsedMail> {
+export async function sentMail(web: Pick<WebServer, 'smtp'>, to: string, options: { count?: number; timeoutMs?: number } = {}): Promise<ParsedMail> {
   const wanted = options.count ?? 1;
   const deadline = Date.now() + (options.timeoutMs ?? 5000);
   for (;;) {

@@ -1,11 +1,12 @@
 // Dashboard › Users: search by name and email, pages of 25, block (confirmed) and unblock, roles given
-// and taken in the Roles dialog (each write checked through the API), a refusal in words, what a
-// member holding role:assign is told, a visitor sent to sign in, a phone in dark mode, the keyboard.
+// and taken in the Roles dialog (each write checked through the API, and kept when a search answers
+// late), a refusal in words, what a member holding role:assign is told, a visitor sent to sign in, a
+// phone in dark mode, the keyboard.
 import type { Locator, Page } from 'playwright-core';
 import { insertAccount } from '../../src/services/accounts.js';
 import type { UserListItem } from '../../src/web/api/dashboard-users.js';
 import { sendRequest } from '../_helpers/server.js';
-import { expectAccessible, expectNoProblems, openPage, test, useWebServer, type WebServer } from './_browser.ts';
+import { expectAccessible, expectNoProblems, openPage, test, useWebServer, type WebServer, type WebTest } from './_browser.ts';
 import { callApi, member } from './_seed.ts';
 
 useWebServer();
@@ -142,6 +143,91 @@ test.serial('the owner row offers no Block; the owner gives a role and takes it 
   await waitForRows(page, ['Ada Lovelace']);
   await page.getByRole('button', { name: 'Actions for Ada Lovelace' }).click();
   t.deepEqual(await page.getByRole('menuitem').allTextContents(), ['Roles']);
+  await expectNoProblems(t, page);
+});
+
+/** Answers read by the server at once that reach the page only on `release()`; later requests go through. */
+interface HeldAnswers {
+  /** Resolves once `count` requests have been answered by the server. */
+  read(count: number): Promise<void>;
+  release(): void;
+}
+
+async function holdAnswers(page: Page, match: (url: URL) => boolean): Promise<HeldAnswers> {
+  let holding = true;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const reads: Promise<unknown>[] = [];
+  await page.route(match, async (route) => {
+    if (!holding) return route.continue();
+    const read = route.fetch();
+    reads.push(read);
+    const response = await read;
+    await released;
+    await route.fulfill({ response });
+  });
+  return {
+    async read(count) {
+      while (reads.length < count) await page.waitForTimeout(20);
+      await Promise.all(reads);
+    },
+    release() {
+      holding = false;
+      release();
+    },
+  };
+}
+
+const listBusy = (page: Page, busy: boolean) =>
+  page.waitForFunction((wanted) => (document.querySelector('[aria-label="User list"]')?.getAttribute('aria-busy') === 'true') === wanted, busy);
+
+/** A role to give and a member found by name in the list, with the search by email and the role's write ready to hold. */
+async function raceSetUp(t: WebTest, base: string) {
+  const web = t.context.web;
+  const roleName = fresh(base);
+  const { role } = await callApi<{ role: { id: string } }>(web, 'POST', '/roles', { name: roleName, permissions: ['comment:delete:any'] });
+  const name = `Hana ${fresh('Race')}`;
+  const hana = await member(web, { name });
+  const page = await openPage(t, `/dashboard/users?q=${encodeURIComponent(name)}`, { as: web.owner });
+  await waitForRows(page, [name]);
+  const search = await holdAnswers(page, (url) => url.pathname === '/api/v1/users' && url.searchParams.get('query') === hana.email);
+  const dialog = page.getByRole('dialog', { name: `Roles of ${name}` });
+  const roles = rowOf(page, name).getByRole('list', { name: `Roles of ${name}` }).getByRole('listitem');
+  return { page, name, hana, roleName, roleId: role.id, search, dialog, roles };
+}
+
+test.serial('a role given while a search is on its way stays shown when the search, read before the role was stored, answers', async (t) => {
+  const { page, name, hana, roleName, search, dialog, roles } = await raceSetUp(t, 'Helper');
+  await searchFor(page, hana.email);
+  await search.read(2);
+  await chooseAction(page, name, 'Roles');
+  await dialog.getByLabel(roleName).check();
+  await dialog.getByRole('status').filter({ hasText: `${name} now holds ${roleName}.` }).waitFor();
+  search.release();
+  await listBusy(page, false);
+  t.true(await dialog.getByLabel(roleName).isChecked(), 'the dialog still shows the role held');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  t.deepEqual(await roles.allTextContents(), ['@everyone', roleName]);
+  await expectNoProblems(t, page);
+});
+
+test.serial('a role stored after a search has answered with the user as they were shows in the new list', async (t) => {
+  const { page, name, hana, roleName, roleId, search, dialog, roles } = await raceSetUp(t, 'Aide');
+  const write = await holdAnswers(page, (url) => url.pathname === `/api/v1/roles/${roleId}/users/${hana.user.id}`);
+  await searchFor(page, hana.email);
+  await search.read(2);
+  await chooseAction(page, name, 'Roles');
+  await dialog.getByLabel(roleName).check();
+  await write.read(1);
+  search.release();
+  await listBusy(page, false);
+  write.release();
+  await dialog.getByRole('status').filter({ hasText: `${name} now holds ${roleName}.` }).waitFor();
+  t.true(await dialog.getByLabel(roleName).isChecked(), 'the dialog shows the role held');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  t.deepEqual(await roles.allTextContents(), ['@everyone', roleName]);
   await expectNoProblems(t, page);
 });
 

@@ -28,6 +28,29 @@ test.serial('a visitor is told why to sign in and led to sign in and back', asyn
   await expectNoProblems(t, page);
 });
 
+test.serial('while the sign-in page loads, the page left keeps its links: "Create an account" still comes back here', async (t) => {
+  const page = await openPage(t, '/new?board=ideas');
+  // The sign-in page's code held back, as on a slow connection: this page stays on screen meanwhile.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/sign-in-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.getByRole('link', { name: 'Sign in to post' }).click();
+  // The header follows the new address at once: the page has rendered with it.
+  await page.locator('header a[href="/sign-in?next=%2F"]').waitFor();
+  const back = new URLSearchParams({ next: '/new?board=ideas' });
+  t.is(await page.getByRole('link', { name: 'Create an account' }).getAttribute('href'), `/sign-up?${back}`);
+  t.is(await page.getByRole('link', { name: 'Sign in to post' }).getAttribute('href'), `/sign-in?${back}`);
+  release();
+  await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+  t.is(await page.getByRole('link', { name: 'Create an account' }).getAttribute('href'), `/sign-up?${back}`);
+  await expectNoProblems(t, page);
+});
+
 test.serial('the board comes preset from ?board= and the title from ?title=', async (t) => {
   const { web } = t.context;
   await seedBoard(web, { name: 'Bugs', url: 'bugs' });

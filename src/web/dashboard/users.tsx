@@ -1,5 +1,5 @@
 import { useLocation } from 'preact-iso/router';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api/client.js';
 import { listUsersPage, setUserBlocked, type UserListItem, type UsersPage as Page } from '../api/dashboard-users.js';
 import { ErrorNotice } from '../components/notice.js';
@@ -53,9 +53,15 @@ function UsersBody({ list, page, view, show }: UsersBodyProps) {
   const [problem, setProblem] = useState<unknown>(null);
   const focusLater = useFocusLater();
 
+  // Read when a change is stored, not when its dialog was opened.
+  const loading = useRef(list.loading);
+  loading.current = list.loading;
+
   const changed = (userId: string, change: UserChange, words: string) => {
     rows.update(userId, change);
     if (words) setAnnouncement(words);
+    // A list on its way may have been read before the change was stored: asking again drops that answer.
+    if (loading.current) list.reload();
   };
   const close = () => {
     const trigger = open?.trigger ?? null;
@@ -123,14 +129,18 @@ function Empty({ view }: { view: UsersView }) {
 /** The loaded page's users, with the changes made on it since (kept until the next load). */
 function useRows(page: Page) {
   const [local, setLocal] = useState<{ from?: Page; users: UserListItem[] }>({ users: [] });
+  // A change is stored after its dialog opened, maybe once a search has replaced the page: it applies to the page shown now.
+  const newest = useRef(page);
+  newest.current = page;
   const users = local.from === page ? local.users : page.users;
   return {
     users,
     // Applied to the newest state: two roles may be saved at the same time.
     update: (userId: string, change: UserChange) =>
       setLocal((previous) => {
-        const current = previous.from === page ? previous.users : page.users;
-        return { from: page, users: current.map((candidate) => (candidate.userId === userId ? change(candidate) : candidate)) };
+        const shown = newest.current;
+        const current = previous.from === shown ? previous.users : shown.users;
+        return { from: shown, users: current.map((candidate) => (candidate.userId === userId ? change(candidate) : candidate)) };
       }),
   };
 }

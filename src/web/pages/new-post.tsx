@@ -1,6 +1,6 @@
-import { useLocation } from 'preact-iso/router';
 import { useEffect } from 'preact/hooks';
 import { Skeleton } from '../components/skeleton.js';
+import { useOwnUrl } from '../components/vote-button.js';
 import { signInHref, signsInThroughProduct } from '../sign-in-link.js';
 import { useSession } from '../session.js';
 import { setPageTitle } from '../site.js';
@@ -19,7 +19,7 @@ export function NewPostPage() {
 }
 
 function SignInFirst() {
-  const location = useLocation();
+  const here = useOwnUrl();
   return (
     <div class="card new-post__sign-in">
       <p>
@@ -27,12 +27,12 @@ function SignInFirst() {
         already asked for the same thing, and can vote for it instead.
       </p>
       <div class="form-actions">
-        <a class="button button--primary" href={signInHref(location.url)}>
+        <a class="button button--primary" href={signInHref(here)}>
           Sign in to post
         </a>
         {/* With single sign-on, accounts come from the product. */}
         {!signsInThroughProduct() && (
-          <a class="button button--quiet" href={`/sign-up?${new URLSearchParams({ next: location.url })}`}>
+          <a class="button button--quiet" href={`/sign-up?${new URLSearchParams({ next: here })}`}>
             Create an account
           </a>
         )}

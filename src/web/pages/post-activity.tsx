@@ -1,4 +1,3 @@
-import { useLocation } from 'preact-iso/router';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { addComment, deleteComment } from '../api/endpoints.js';
 import type { Activity } from '../api/types.js';
@@ -6,6 +5,7 @@ import { CommentBox, type InternalChoice } from '../components/comment-box.js';
 import { CommentItem, type CommentRights } from '../components/comment-item.js';
 import { ErrorNotice } from '../components/notice.js';
 import { Skeleton } from '../components/skeleton.js';
+import { useOwnUrl } from '../components/vote-button.js';
 import { signInHref } from '../sign-in-link.js';
 import { can, type Session, useSession } from '../session.js';
 import { useSite } from '../site.js';
@@ -199,12 +199,12 @@ interface ComposeProps {
 
 /** The comment box, or the way to sign in for it. */
 function Compose({ session, abilities, internal, onPost }: ComposeProps) {
-  const location = useLocation();
+  const here = useOwnUrl();
   if (session === null) {
     if (!abilities.commentsOn) return null;
     return (
       <p class="activity__sign-in">
-        <a class="button" href={signInHref(location.url)}>
+        <a class="button" href={signInHref(here)}>
           Sign in to comment
         </a>
       </p>
