@@ -38,6 +38,18 @@ test.serial.before(async (t) => {
   triager = await member(web, { name: 'Tess Team', permissions: ['roadmap:assign'], verified: true });
 });
 
+// First in the file: no roadmap exists yet, as on a new database.
+test.serial('with no status yet, the control says so: the owner is pointed to the dashboard, a team member to the owner', async (t) => {
+  const { web } = t.context;
+  const post = await seedPost(web, { board: await seedBoard(web), author, title: 'Before any status' });
+  const owner = await openPost(t, post.slug, { as: web.owner });
+  await statusForm(owner).getByText('No statuses yet.').waitFor();
+  t.is(await statusForm(owner).getByRole('link', { name: 'Add statuses in the dashboard' }).getAttribute('href'), '/dashboard/roadmaps');
+  const team = await openPost(t, post.slug, { as: triager });
+  await statusForm(team).getByText('No statuses yet. The board’s owner can add them.').waitFor();
+  await expectAccessible(t, team);
+});
+
 test.serial('a team member sets the status with a comment: the page shows both, and each subscriber gets one mail naming both', async (t) => {
   const { web } = t.context;
   const board = await seedBoard(web, { name: 'Ideas' });

@@ -57,6 +57,17 @@ export function HomePage() {
 function NoBoards() {
   const session = useSession();
   if (session === undefined) return <p class="empty">No boards yet.</p>;
+  if (session === null) {
+    // Right after init the owner arrives here signed out: the way in must be on this page.
+    return (
+      <div class="empty">
+        <p>No boards yet. The team will open one soon.</p>
+        <p class="small">
+          Running this board? <a href="/sign-in">Sign in</a> to create the first one.
+        </p>
+      </div>
+    );
+  }
   if (!can(session, 'board:create')) return <p class="empty">No boards yet. The team will open one soon.</p>;
   return (
     <div class="empty">

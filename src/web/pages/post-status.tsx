@@ -83,6 +83,7 @@ function StatusForm({ post, onStatus, onComment, withComment }: PostStatusProps 
           </select>
         )}
       </Field>
+      {roadmaps.data?.length === 0 && <NoStatusesYet />}
       {withComment && (
         <Field
           id="post-status-comment"
@@ -117,6 +118,17 @@ function StatusForm({ post, onStatus, onComment, withComment }: PostStatusProps 
         </span>
       </div>
     </form>
+  );
+}
+
+/** A new board has no statuses: the select offers only "No status" until someone adds them. */
+function NoStatusesYet() {
+  const session = useSession();
+  return (
+    <p class="muted small">
+      No statuses yet.{' '}
+      {can(session, 'roadmap:create') ? <a href="/dashboard/roadmaps">Add statuses in the dashboard</a> : 'The board’s owner can add them.'}
+    </p>
   );
 }
 
