@@ -270,3 +270,33 @@ test.serial('the title leads to the post page, where a member with the internal-
   t.is(await visitor.getByText('Team only: check with billing').count(), 0);
   await expectNoProblems(t, page);
 });
+
+test.serial('a status stored after a search has replaced the list shows in the new list, not lost with the old one', async (t) => {
+  const web = t.context.web;
+  const post = await seedPost(web, { board: ideas, title: 'Race target for statuses', author: grace });
+  const page = await postsPage(t, '?q=race+target+for');
+  // The status write reaches the server only once a search has answered with the post as it was.
+  let sendWrite = () => {};
+  const searched = new Promise<void>((resolve) => {
+    sendWrite = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === '/api/v1/posts',
+    async (route) => {
+      if (route.request().method() !== 'PATCH') return route.continue();
+      await searched;
+      await route.continue();
+    },
+  );
+  await rowOf(page, 'Race target for statuses').getByRole('combobox', { name: 'Status of Race target for statuses' }).selectOption({ label: 'Done' });
+  await page.getByLabel('Search posts').fill('race target for statuses');
+  await page.waitForURL(/q=race\+target\+for\+statuses/);
+  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+  sendWrite();
+  const row = rowOf(page, 'Race target for statuses');
+  await row.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+  t.is((await storedPost(t, post.postId)).roadmap?.id, done.id);
+  await page.waitForTimeout(200);
+  t.is(await row.getByRole('combobox', { name: 'Status of Race target for statuses' }).inputValue(), done.id);
+  await expectNoProblems(t, page);
+});

@@ -8,6 +8,7 @@ import { Skeleton } from '../components/skeleton.js';
 import { type Loaded, useLoad } from '../use-load.js';
 import { type OpenAction, PostActionDialog } from './posts-actions.js';
 import { isFiltered, PAGE_SIZE, type PostsFilter, postsUrl, readPostsFilter, toApiFilter } from './posts-filter.js';
+import { useEditedRows } from './edited-rows.js';
 import { PostsPager } from './posts-pager.js';
 import { RightsNote, useRights } from './posts-rights.js';
 import { PostsTable } from './posts-table.js';
@@ -134,17 +135,13 @@ function PostsList({ list, posts, filter, onPage, children }: PostsListProps) {
   );
 }
 
-/** The loaded page's posts, with the changes made on it since (kept until the next load). */
+/** The loaded page's posts, with the changes made on them since. */
 function useRows(page: Page | undefined) {
-  const [local, setLocal] = useState<{ from?: Page; posts: Post[] }>({ posts: [] });
-  const posts = page && local.from === page ? local.posts : (page?.posts ?? []);
-  // From the newest state: two rows may save at the same time.
-  const edit = (change: (posts: Post[]) => Post[]) =>
-    setLocal((previous) => ({ from: page, posts: change(page && previous.from === page ? previous.posts : (page?.posts ?? [])) }));
+  const { rows, edit } = useEditedRows(page, (shown) => shown.posts);
   return {
-    posts,
-    replace: (post: Post) => edit((current) => current.map((candidate) => (candidate.postId === post.postId ? post : candidate))),
-    remove: (postId: string) => edit((current) => current.filter((candidate) => candidate.postId !== postId)),
+    posts: rows,
+    replace: (post: Post) => edit((posts) => posts.map((candidate) => (candidate.postId === post.postId ? post : candidate))),
+    remove: (postId: string) => edit((posts) => posts.filter((candidate) => candidate.postId !== postId)),
   };
 }
 

@@ -9,6 +9,7 @@ import { type Loaded, useLoad } from '../use-load.js';
 import { type OpenUserAction, UserActionDialog } from './users-actions.js';
 import { readUsersView, USERS_PAGE_SIZE, type UsersView, usersUrl } from './users-filter.js';
 import { UsersPager } from './users-pager.js';
+import { useEditedRows } from './edited-rows.js';
 import { displayName, type UserAction, type UserChange } from './users-row.js';
 import { UsersSearch } from './users-search.js';
 import { UsersTable } from './users-table.js';
@@ -126,22 +127,12 @@ function Empty({ view }: { view: UsersView }) {
   );
 }
 
-/** The loaded page's users, with the changes made on it since (kept until the next load). */
+/** The loaded page's users, with the changes made on them since. */
 function useRows(page: Page) {
-  const [local, setLocal] = useState<{ from?: Page; users: UserListItem[] }>({ users: [] });
-  // A change is stored after its dialog opened, maybe once a search has replaced the page: it applies to the page shown now.
-  const newest = useRef(page);
-  newest.current = page;
-  const users = local.from === page ? local.users : page.users;
+  const { rows, edit } = useEditedRows(page, (shown) => shown.users);
   return {
-    users,
-    // Applied to the newest state: two roles may be saved at the same time.
-    update: (userId: string, change: UserChange) =>
-      setLocal((previous) => {
-        const shown = newest.current;
-        const current = previous.from === shown ? previous.users : shown.users;
-        return { from: shown, users: current.map((candidate) => (candidate.userId === userId ? change(candidate) : candidate)) };
-      }),
+    users: rows,
+    update: (userId: string, change: UserChange) => edit((users) => users.map((candidate) => (candidate.userId === userId ? change(candidate) : candidate))),
   };
 }
 
