@@ -7,6 +7,7 @@ import { sendRequest } from '../_helpers/server.js';
 import type { MailLogRow } from '../../src/storage/types.js';
 import { openBoard, seedBoard } from '../admin/backup-fixtures.js';
 import { runInProcess, snapshot, startServing, stopServing, tempDir } from './_cli.ts';
+import { MAIL_KINDS } from '../../src/storage/enumerations.js';
 
 /** Every read the restored board must answer exactly as the original did. */
 async function reads(url: string, token: string): Promise<unknown[]> {
@@ -171,7 +172,7 @@ test('backup reads its file back by restore\'s checks first: a row restore would
   for (const out of [file, '-']) {
     const refused = await runInProcess(['backup', '--data', source, '--out', out]);
     t.is(refused.code, 1, out);
-    const problem = `table mailLog, row ${entry.id}, field kind: must be one of: verify, reset, test, notification, alert`;
+    const problem = `table mailLog, row ${entry.id}, field kind: must be one of: ${MAIL_KINDS.join(', ')}`;
     t.true(refused.stderr.startsWith(`error: The backup cannot be restored: ${problem}; nothing was written.`), refused.stderr);
     t.is(refused.stdout, '', `${out}: nothing on standard output`);
   }
