@@ -29,15 +29,32 @@ test('add reads the secret file (one trailing newline dropped), list never shows
   t.is(added.stdout, 'Added sign-in provider acme ("Continue with Acme").\n');
   const stored = await withBoard(board, (ctx) => ctx.storage.authProviders.get('acme'));
   t.is(stored?.clientSecret, SECRET, 'the file without its trailing newline');
-  const google = jsonOf(t, await inBoard(board, ['auth', 'provider', 'add', 'google', '--preset', 'google', '--client-id', 'g-1', '--client-secret-file', file, '--json']));
-  t.like(google, { providerId: 'google', kind: 'oidc', name: 'Google', issuer: 'https://accounts.google.com', allowedDomains: [], allowTeam: false, enabled: true });
-  const github = jsonOf(t, await inBoard(board, ['auth', 'provider', 'add', 'gh', '--preset', 'github', '--client-id', 'gh-1', '--client-secret-file', file, '--json']));
+  const google = jsonOf(
+    t,
+    await inBoard(board, ['auth', 'provider', 'add', 'google', '--preset', 'google', '--client-id', 'g-1', '--client-secret-file', file, '--json']),
+  );
+  t.like(google, {
+    providerId: 'google',
+    kind: 'oidc',
+    name: 'Google',
+    issuer: 'https://accounts.google.com',
+    allowedDomains: [],
+    allowTeam: false,
+    enabled: true,
+  });
+  const github = jsonOf(
+    t,
+    await inBoard(board, ['auth', 'provider', 'add', 'gh', '--preset', 'github', '--client-id', 'gh-1', '--client-secret-file', file, '--json']),
+  );
   t.like(github, { kind: 'github', name: 'GitHub' });
 
   const table = await inBoard(board, ['auth', 'provider', 'list']);
   t.regex(table.stdout, /^ID +NAME +ISSUER +CLIENT ID +DOMAINS +TEAM\nacme +Acme +https:\/\/id\.acme\.example +feedbackd +acme\.com,example\.com +yes\n/);
   const listed = jsonOf(t, await inBoard(board, ['auth', 'provider', 'list', '--json']));
-  t.deepEqual(listed.map((row: { providerId: string }) => row.providerId), ['acme', 'google', 'gh']);
+  t.deepEqual(
+    listed.map((row: { providerId: string }) => row.providerId),
+    ['acme', 'google', 'gh'],
+  );
   t.false(JSON.stringify(listed).includes(SECRET));
   t.false(table.stdout.includes(SECRET));
 
@@ -55,10 +72,16 @@ test('bad input is refused in words: http issuer beyond loopback, no secret file
   const cases: Array<[string[], RegExp]> = [
     [['auth', 'provider', 'add', 'x', '--issuer', 'http://id.example.com', ...base], /^error: issuer must be an https URL \(http only on a loopback address\)/],
     [['auth', 'provider', 'add', 'x', '--issuer', 'https://id.example.com', '--client-id', 'c', '--name', 'X'], /^error: Give --client-secret-file <path>/],
-    [['auth', 'provider', 'add', 'x', '--issuer', 'https://id.example.com', '--client-id', 'c', '--client-secret-file', file], /^error: name is required \(or give a preset\)/],
+    [
+      ['auth', 'provider', 'add', 'x', '--issuer', 'https://id.example.com', '--client-id', 'c', '--client-secret-file', file],
+      /^error: name is required \(or give a preset\)/,
+    ],
     [['auth', 'provider', 'add', 'Bad_Id', '--issuer', 'https://id.example.com', ...base], /^error: providerId must be 1\.\.40 of a-z/],
     [['auth', 'provider', 'add', 'sso', '--issuer', 'https://id.example.com', ...base], /^error: providerId must not be "sso"/],
-    [['auth', 'provider', 'add', 'x', '--issuer', 'https://id.example.com', ...base, '--allowed-domains', 'not a domain'], /^error: allowedDomains must be a list/],
+    [
+      ['auth', 'provider', 'add', 'x', '--issuer', 'https://id.example.com', ...base, '--allowed-domains', 'not a domain'],
+      /^error: allowedDomains must be a list/,
+    ],
   ];
   for (const [args, message] of cases) {
     const refused = await inBoard(board, args);

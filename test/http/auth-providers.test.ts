@@ -8,7 +8,14 @@ import { startTestServer } from '../_helpers/server.js';
  */
 
 const FORBIDDEN = { message: 'You do not have permission to perform this action.', code: 'NOT_ENOUGH_PERMISSION' };
-const ACME = { providerId: 'acme', name: 'Acme', issuer: 'https://id.acme.example', clientId: 'feedbackd', clientSecret: 'acme-client-secret-42', allowedDomains: ['ACME.com'] };
+const ACME = {
+  providerId: 'acme',
+  name: 'Acme',
+  issuer: 'https://id.acme.example',
+  clientId: 'feedbackd',
+  clientSecret: 'acme-client-secret-42',
+  allowedDomains: ['ACME.com'],
+};
 
 async function setUp(t: import('ava').ExecutionContext) {
   const server = await startTestServer();
@@ -20,7 +27,11 @@ async function setUp(t: import('ava').ExecutionContext) {
 test('only the owner lists, adds and removes providers; the client secret is in no answer', async (t) => {
   const { server, ownerToken } = await setUp(t);
   const member = await createMember(server.ctx, { permissions: ['settings:update'] });
-  for (const [method, path] of [['GET', '/sso/providers'], ['POST', '/sso/providers'], ['DELETE', '/sso/providers/acme']] as const) {
+  for (const [method, path] of [
+    ['GET', '/sso/providers'],
+    ['POST', '/sso/providers'],
+    ['DELETE', '/sso/providers/acme'],
+  ] as const) {
     const refused = await server.request(method, path, { token: member.token, body: method === 'POST' ? ACME : undefined });
     t.is(refused.status, 403, `${method} ${path}`);
     t.deepEqual(refused.body, FORBIDDEN);
@@ -51,8 +62,14 @@ test('the body is checked field by field, in the documented order', async (t) =>
   const cases: Array<[Record<string, unknown>, string]> = [
     [{ ...ACME, providerId: 'sso', issuer: 'nope' }, 'providerId must not be "sso": it names the product\'s own single sign-on'],
     [{ ...ACME, preset: 'facebook', issuer: 'nope' }, 'preset must be one of: google, microsoft, gitlab, github'],
-    [{ ...ACME, issuer: 'http://id.acme.example', clientId: '' }, 'issuer must be an https URL (http only on a loopback address) without query, fragment or credentials'],
-    [{ ...ACME, issuer: 'https://id.acme.example?x=1' }, 'issuer must be an https URL (http only on a loopback address) without query, fragment or credentials'],
+    [
+      { ...ACME, issuer: 'http://id.acme.example', clientId: '' },
+      'issuer must be an https URL (http only on a loopback address) without query, fragment or credentials',
+    ],
+    [
+      { ...ACME, issuer: 'https://id.acme.example?x=1' },
+      'issuer must be an https URL (http only on a loopback address) without query, fragment or credentials',
+    ],
     [{ ...ACME, clientId: ' ', clientSecret: '' }, 'clientId is required'],
     [{ ...ACME, clientSecret: 7 }, 'clientSecret is required'],
     [{ ...ACME, name: undefined }, 'name is required (or give a preset)'],
@@ -65,7 +82,10 @@ test('the body is checked field by field, in the documented order', async (t) =>
     t.is(refused.body.message, message);
     t.is(refused.body.code, 'VALIDATION_ERROR');
   }
-  const preset = await server.request('POST', '/sso/providers', { token: ownerToken, body: { providerId: 'google', preset: 'google', clientId: 'g', clientSecret: 's' } });
+  const preset = await server.request('POST', '/sso/providers', {
+    token: ownerToken,
+    body: { providerId: 'google', preset: 'google', clientId: 'g', clientSecret: 's' },
+  });
   t.like(preset.body.provider, { name: 'Google', issuer: 'https://accounts.google.com' });
 });
 
