@@ -57,8 +57,10 @@ export async function startTestGithub(): Promise<TestGithub> {
   }
   function authorize(url: URL, res: ServerResponse): void {
     const redirectUri = url.searchParams.get('redirect_uri')!;
-    if (url.searchParams.get('client_id') !== clientId || !current || url.searchParams.get('code_challenge_method') !== 'S256')
-      return send(res, 400, { message: 'bad request' });
+    if (url.searchParams.get('client_id') !== clientId || !current || url.searchParams.get('code_challenge_method') !== 'S256') {
+      send(res, 400, { message: 'bad request' });
+      return;
+    }
     const code = randomBytes(10).toString('hex');
     codes.set(code, { person: current, challenge: url.searchParams.get('code_challenge')!, redirectUri });
     const back = new URL(redirectUri);
@@ -74,9 +76,13 @@ export async function startTestGithub(): Promise<TestGithub> {
     const clientOk = form.get('client_id') === clientId && form.get('client_secret') === clientSecret;
     // GitHub answers a bad code with 200 and an error field; JSON when asked for it.
     if (!pending || !clientOk || pending.challenge !== challenge || pending.redirectUri !== form.get('redirect_uri')) {
-      return send(res, 200, { error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' });
+      send(res, 200, { error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' });
+      return;
     }
-    if (!/application\/json/.test(req.headers.accept ?? '')) return send(res, 406, { message: 'ask for JSON' });
+    if (!/application\/json/.test(req.headers.accept ?? '')) {
+      send(res, 406, { message: 'ask for JSON' });
+      return;
+    }
     const token = `gho_${randomBytes(16).toString('hex')}`;
     tokens.set(token, pending.person);
     send(res, 200, { access_token: token, token_type: 'bearer', scope: 'read:user,user:email' });
