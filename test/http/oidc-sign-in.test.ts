@@ -270,3 +270,30 @@ test("refused callbacks count on the login's rate limit, and the limit's refusal
   });
   t.is(login.status, 429, "the same counter as login's");
 });
+
+test('a login begun on one server finishes on another sharing the secret (and, on PostgreSQL, the database): its state is in the cookie, not in a process', async (t) => {
+  const setup = await setUp(t);
+  setup.provider.accounts.set('u-1', { email: 'pat@example.com', email_verified: true });
+  const { jar, callback } = await toCallback(setup, 'u-1', '/p/elsewhere');
+  const { config } = setup.server.ctx;
+  // Same public URL and secret; the same database on PostgreSQL, a data dir of its own (given the same provider) otherwise.
+  const other = await startTestServer({ publicUrl: config.publicUrl, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) });
+  t.teardown(other.close);
+  if (!config.databaseUrl) {
+    await other.request('POST', '/auth/setup', { body: OWNER });
+    await other.ctx.storage.authProviders.insert((await setup.server.ctx.storage.authProviders.get('acme'))!);
+  }
+  const moved = new URL(callback);
+  // The browser's login cookie, as if both servers were behind the one public address.
+  const answer = await fetch(`${other.url}${moved.pathname}${moved.search}`, { redirect: 'manual', headers: { cookie: jar.header(setup.server.url) } });
+  t.is(answer.status, 302);
+  // The handoff cookie was set by the other server's origin: carry it there.
+  const cookie = answer.headers
+    .getSetCookie()
+    .find((line) => line.startsWith('feedbackd_oidc_handoff='))!
+    .split(';')[0]!;
+  const exchange = await other.request('POST', '/auth/oidc/exchange', { headers: { cookie } });
+  t.is(exchange.status, 200, exchange.text);
+  t.is(exchange.body.next, '/p/elsewhere');
+  t.is(exchange.body.user.email, 'pat@example.com');
+});
