@@ -74,3 +74,39 @@ test.serial('a refusal lands on a page that says what happened: an unverified ad
   t.is(await page.evaluate(() => localStorage.getItem('feedbackd.token')), null);
   await page.getByRole('link', { name: 'Back to sign in' }).waitFor();
 });
+
+test.serial(
+  'Settings › Sign-in: the owner adds a provider (refused in words first), never sees its secret again, and removes it after a question',
+  async (t) => {
+    const web = t.context.web;
+    const page = await openPage(t, '/dashboard/settings', { as: web.owner });
+    const section = page.getByRole('region', { name: 'Sign-in' });
+    const form = section.getByRole('form', { name: 'Add a sign-in provider' });
+    await form.getByLabel('Provider id').fill('corp');
+    await form.getByLabel('Label').fill('Corp');
+    await form.getByLabel('Issuer URL').fill('http://id.corp.example');
+    await form.getByLabel('Client id').fill('feedbackd');
+    await form.getByLabel('Client secret').fill('corp-client-secret');
+    await form.getByLabel('Allowed email domains').fill('corp.example, Corp.org');
+    await form.getByLabel('Team members may sign in with it').check();
+    await form.getByRole('button', { name: 'Add provider' }).click();
+    await form.getByText('issuer must be an https URL (http only on a loopback address)', { exact: false }).waitFor();
+    await form.getByLabel('Issuer URL').fill('https://id.corp.example');
+    await form.getByRole('button', { name: 'Add provider' }).click();
+    const row = section.getByRole('row', { name: /Corp corp/ });
+    await row.waitFor();
+    t.is(await row.getByRole('cell').nth(1).textContent(), 'corp.example, corp.org');
+    t.false((await section.textContent())!.includes('corp-client-secret'), 'the secret is not shown');
+    t.like(
+      (await callApi<{ providers: Array<Record<string, unknown>> }>(web, 'GET', '/sso/providers')).providers.find((p) => p.providerId === 'corp'),
+      { allowTeam: true, issuer: 'https://id.corp.example' },
+    );
+    await expectAccessible(t, page);
+    await section.screenshot({ path: '/tmp/oidc-dashboard-providers.png' });
+    await section.getByRole('button', { name: 'Remove Corp', exact: true }).click();
+    await section.getByRole('button', { name: 'Remove Corp now' }).click();
+    await row.waitFor({ state: 'detached' });
+    t.false((await callApi<{ providers: Array<{ providerId: string }> }>(web, 'GET', '/sso/providers')).providers.some((p) => p.providerId === 'corp'));
+    await expectNoProblems(t, page);
+  },
+);
