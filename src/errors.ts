@@ -89,6 +89,12 @@ const CATALOGUE = {
   SETUP_COMPLETED: [403, 'Setup has already been completed.'],
   SIGNUP_NOT_ALLOWED: [403, 'You do not have permission to perform this action.'],
   SITE_TITLE_TOO_LONG: [400, 'Site title cannot exceed 255 characters'],
+  // Not in API.md §5: sign-in providers, OpenID Connect and GitHub (issue 28 §2, README).
+  AUTH_PROVIDER_EXISTS: [409, 'A sign-in provider with this id already exists'],
+  AUTH_PROVIDER_NOT_FOUND: [404, 'Sign-in provider not found'],
+  AUTH_PROVIDER_UNAVAILABLE: [502, 'The sign-in provider could not be reached or answered wrongly; try again later'],
+  OIDC_LOGIN_EXPIRED: [400, 'This sign-in has expired or was already used; try again'],
+  OIDC_LOGIN_INVALID: [401, 'The sign-in provider\'s answer could not be verified; try again'],
   // Not in API.md §5: single sign-on (issue 28, README).
   SSO_NOT_CONFIGURED: [403, 'Single sign-on is not set up on this board: the owner creates a secret first'],
   SSO_SECRET_NOT_FOUND: [404, 'Single sign-on secret not found'],
@@ -123,7 +129,8 @@ export function validationError(path: string, rule: string): AppError {
 /**
  * Codes whose message is worded per request, so they are not in the catalogue: VALIDATION_ERROR
  * (per field), MISSING_TOKEN (per mail-token purpose, services/mail-tokens.ts),
- * SSO_TOKEN_INVALID (names the failed check, services/sso/token.ts) and
+ * SSO_TOKEN_INVALID (names the failed check, services/sso/token.ts), the OIDC_ refusals naming
+ * the provider (services/auth-providers/words.ts) and
  * OWNER_CANNOT_BE_BLOCKED (names the owner, services/user-admin.ts). The API describes them with
  * these texts.
  */
@@ -131,6 +138,10 @@ const WORDED_PER_REQUEST = {
   VALIDATION_ERROR: [400, '`<path> <rule>`, e.g. "limit must be an integer between 1 and 100"'],
   MISSING_TOKEN: [400, 'Email verification token missing / Password reset token missing / Sign-in link token missing'],
   SSO_TOKEN_INVALID: [401, 'The sign-on token <what is wrong>, e.g. "The sign-on token has expired"'],
+  OIDC_EMAIL_UNVERIFIED: [403, "Your <provider> account's email is not verified: verify it there, then try again"],
+  OIDC_DOMAIN_NOT_ALLOWED: [403, 'Sign-in with <provider> is limited to <domains> addresses'],
+  OIDC_SIGNUP_CLOSED: [403, 'This board does not take new accounts: no account here uses your <provider> address'],
+  OIDC_LOGIN_CANCELLED: [401, '<provider> did not sign you in (cancelled or refused there); try again'],
   OWNER_CANNOT_BE_BLOCKED: [409, '<owner email> is the owner and cannot be blocked: make someone else the owner first (feedbackd user make-owner <user>)'],
 } as const satisfies Record<string, readonly [number, string]>;
 

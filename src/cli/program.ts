@@ -19,6 +19,7 @@ import { addServiceCommand } from './commands/service.js';
 import { addSettingsCommand } from './commands/settings.js';
 import { addTokenCommand } from './commands/token.js';
 import { addUserCommand } from './commands/user.js';
+import { addAuthCommand } from './commands/auth.js';
 import { addSsoCommand } from './commands/sso.js';
 import { addWebhookCommand } from './commands/webhook.js';
 import type { CliRun } from './io.js';
@@ -48,6 +49,7 @@ export function createProgram(run: CliRun): Command {
   addSettingsCommand(program, run);
   addWebhookCommand(program, run);
   addSsoCommand(program, run);
+  addAuthCommand(program, run);
   addBackupCommand(program, run);
   addRestoreCommand(program, run);
   addExportCommand(program, run);

@@ -35,6 +35,15 @@ export interface Config {
   tokenTtlSeconds: number;
   /** How long a mailed sign-in link works, in seconds. */
   magicLinkTtlSeconds: number;
+  /** OpenID Connect: how long a login's state (sealed in a cookie) stays valid, in seconds. */
+  oidcLoginTtlSeconds: number;
+  /** OpenID Connect: how long a finished sign-in waits in its cookie for the web app, in seconds. */
+  oidcHandoffTtlSeconds: number;
+  /** GitHub sign-in: GitHub's web and API addresses (tests point them at a local server). */
+  githubUrl: string;
+  githubApiUrl: string;
+  /** OpenID Connect: how long a provider's discovery document and keys are cached, in seconds. */
+  oidcDiscoveryTtlSeconds: number;
   /** How long a used or expired sign-in link is kept (so it is told apart from an unknown one), in seconds. */
   magicLinkRetentionSeconds: number;
   /** Single sign-on: the latest `exp` a product's token may carry, in seconds from now. */

@@ -76,7 +76,7 @@ const REFUSALS = { 'sign-in': 'sign-in refused', permission: 'permission refused
 function refusalOf(ctx: Context): Refusal | null {
   if (ctx.status === 429) return 'rate-limit';
   // Every way of signing in (issue 28): a guessing attack shows whichever way it comes.
-  if (ctx.method === 'POST' && /^\/api\/v1\/auth\/(login|sso|magic-link\/login)\/?$/i.test(ctx.path) && ctx.status >= 400 && ctx.status < 500) return 'sign-in';
+  if (ctx.method === 'POST' && /^\/api\/v1\/auth\/(login|sso|magic-link\/login|oidc\/exchange)\/?$/i.test(ctx.path) && ctx.status >= 400 && ctx.status < 500) return 'sign-in';
   const code = (ctx.body as { code?: unknown } | undefined)?.code;
   return ctx.status === 403 && code === 'NOT_ENOUGH_PERMISSION' ? 'permission' : null;
 }

@@ -10,7 +10,7 @@ export type { RateLimitRule } from '../services/rate-limits.js';
 type KeyKind = 'address' | 'email' | 'user';
 
 /** A limited kind of route: one with a counter of its own, or another way to log in that counts on login's. */
-export type LimitedRoute = RateLimitRule | 'magicLinkLogin' | 'sso';
+export type LimitedRoute = RateLimitRule | 'magicLinkLogin' | 'sso' | 'oidc';
 
 /** What API.md §1.14 says about one rule, beyond its limit and window (those come from the config). */
 interface RulePolicy {
@@ -20,6 +20,8 @@ interface RulePolicy {
   counts: 'every' | 'failures';
   /** With `failures`: the kinds whose whole counter a 200 clears; the other kinds only drop the 200 itself. */
   clearOnSuccess: readonly KeyKind[];
+  /** The status of a success, when not 200 (a provider's callback redirects). */
+  successStatus?: number;
 }
 
 const POLICIES: Readonly<Record<LimitedRoute, RulePolicy>> = {
@@ -35,6 +37,8 @@ const POLICIES: Readonly<Record<LimitedRoute, RulePolicy>> = {
   mailToken: { keys: ['address'], counts: 'failures', clearOnSuccess: [] },
   // Single sign-on spends login's attempts too, by address only (a token has no email to key on before it is checked).
   sso: { keys: ['address'], counts: 'failures', clearOnSuccess: [] },
+  // A provider's callback, likewise: it succeeds with a redirect to the web app, and fails by throwing.
+  oidc: { keys: ['address'], counts: 'failures', clearOnSuccess: [], successStatus: 302 },
 };
 
 interface RequestKey {
@@ -59,7 +63,7 @@ export function rateLimit(services: ServiceContext, rule: LimitedRoute): Middlew
     if (!attempt.allowed) refuse(ctx, attempt.retryAfterMs);
     await next();
     // A thrown error skips this: it is an answer other than 200, and it counts.
-    if (policy.counts === 'every' || ctx.status !== 200) return;
+    if (policy.counts === 'every' || ctx.status !== (policy.successStatus ?? 200)) return;
     for (const { kind, key } of keys) {
       if (policy.clearOnSuccess.includes(kind)) limiter.reset(key);
       else limiter.takeBack([key], attempt.time);
@@ -69,7 +73,7 @@ export function rateLimit(services: ServiceContext, rule: LimitedRoute): Middlew
 
 /** The counter a route counts on: its own, except the other ways of signing in, which spend login's: one limit for them all. */
 function counterOf(route: LimitedRoute): RateLimitRule {
-  return route === 'magicLinkLogin' || route === 'sso' ? 'login' : route;
+  return route === 'magicLinkLogin' || route === 'sso' || route === 'oidc' ? 'login' : route;
 }
 
 function refuse(ctx: Context, retryAfterMs: number): never {

@@ -16,6 +16,7 @@ import { rolePaths } from './paths/roles.js';
 import { settingsPaths } from './paths/settings.js';
 import { userPaths } from './paths/users.js';
 import { votePaths } from './paths/votes.js';
+import { authProviderPaths } from './paths/auth-providers.js';
 import { ssoPaths } from './paths/sso.js';
 import { webhookPaths } from './paths/webhooks.js';
 import { schemas } from './schemas.js';
@@ -57,9 +58,10 @@ export const TAGS = [
   },
   { name: 'Notifications', description: 'feedbackd’s extension: mail about the posts people follow, and how to stop it.' },
   { name: 'Single sign-on', description: 'feedbackd’s extension: signing in with the team’s product’s token, and the owner’s secrets it is signed with.' },
+  { name: 'Sign-in providers', description: 'feedbackd’s extension: signing in with an OpenID Connect provider or GitHub, and the owner’s providers.' },
 ];
 
-const ALL_PATHS: Paths[] = [metaPaths, accountPaths, postPaths, votePaths, commentPaths, boardPaths, roadmapPaths, userPaths, rolePaths, settingsPaths, webhookPaths, notificationPaths, ssoPaths];
+const ALL_PATHS: Paths[] = [metaPaths, accountPaths, postPaths, votePaths, commentPaths, boardPaths, roadmapPaths, userPaths, rolePaths, settingsPaths, webhookPaths, notificationPaths, ssoPaths, authProviderPaths];
 
 /** The whole document, for this version of feedbackd. */
 export function openApiDocument(): Schema {

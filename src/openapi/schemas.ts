@@ -5,6 +5,7 @@
  */
 import { answer, arrayOf, boolean, count, hexColor, nullable, ref, type Schema, string, timestamp, uuid } from './kit.js';
 import { PERMISSIONS } from '../services/actors.js';
+import { authProviderSchemas } from './paths/auth-providers.js';
 import { ssoSchemas } from './paths/sso.js';
 import { webhookSchemas } from './paths/webhooks-fields.js';
 
@@ -341,4 +342,5 @@ export const schemas: Record<string, Schema> = {
   ),
   ...webhookSchemas,
   ...ssoSchemas,
+  ...authProviderSchemas,
 };

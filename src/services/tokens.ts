@@ -1,6 +1,7 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { UserRow } from '../storage/types.js';
+import { createSealer, type Sealer } from './sealed.js';
 import { isUuid } from './validation/fields.js';
 
 /** The claims of an access token (API.md §2.1). */
@@ -13,8 +14,8 @@ export interface AccessClaims {
   exp: number;
 }
 
-/** Signs and checks access tokens with the install's secret. */
-export interface TokenSigner {
+/** Signs and checks access tokens with the install's secret, and seals what the browser carries for the server. */
+export interface TokenSigner extends Sealer {
   sign(user: Pick<UserRow, 'id' | 'email' | 'tokenVersion'>): string;
   /** The claims of a valid access token, or null for anything else (bad signature, expired, wrong type…). */
   verify(token: string): AccessClaims | null;
@@ -37,6 +38,7 @@ export function createTokenSigner(secret: string, ttlSeconds: number): TokenSign
   // claims never change, so only the time-dependent checks are repeated for a remembered token.
   const verified = new Map<string, AccessClaims>();
   return {
+    ...createSealer(secret),
     sign(user) {
       const claims = { userId: user.id, email: user.email, type: 'access', ver: user.tokenVersion };
       return jwt.sign(claims, key, { algorithm: 'HS256', expiresIn: ttlSeconds });

@@ -29,3 +29,6 @@ export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as c
 
 /** What a queued notification tells. */
 export const NOTIFICATION_KINDS = ['status', 'comment', 'title'] as const;
+
+/** How a sign-in provider is reached (issue 28 §2): OpenID Connect with discovery, or GitHub's OAuth 2. */
+export const AUTH_PROVIDER_KINDS = ['oidc', 'github'] as const;

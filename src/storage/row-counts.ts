@@ -23,6 +23,7 @@ export async function countRows(repos: Repositories): Promise<RowCounts> {
     subscriptions: await repos.subscriptions.count(),
     ssoSecrets: await repos.ssoSecrets.count(),
     linkedIdentities: await repos.linkedIdentities.count(),
+    authProviders: await repos.authProviders.count(),
   };
 }
 
@@ -40,6 +41,7 @@ const NOUNS: Readonly<Record<string, readonly [string, string]>> = {
   webhookEndpoints: ['webhook endpoint', 'webhook endpoints'],
   ssoSecrets: ['single sign-on secret', 'single sign-on secrets'],
   linkedIdentities: ['linked identity', 'linked identities'],
+  authProviders: ['sign-in provider', 'sign-in providers'],
 };
 
 /** `3 users, 12 posts`: the tables holding rows, for a message (`no rows` when none does). */

@@ -7,6 +7,7 @@
 
 import type {
   ACTIVITY_TYPES,
+  AUTH_PROVIDER_KINDS,
   MAIL_KINDS,
   MAIL_STATUSES,
   MAIL_TOKEN_PURPOSES,
@@ -316,6 +317,29 @@ export interface LinkedIdentityRow {
   lastUsedAt: string;
 }
 
+/**
+ * An OpenID Connect provider (or GitHub's OAuth 2) people may sign in with (issue 28 §2). The id is
+ * the owner's slug and the `provider` of the identities it links. The client secret is kept in
+ * clear like a webhook secret (it is sent to the provider as is), and never listed.
+ */
+export interface AuthProviderRow {
+  id: string;
+  /** `oidc` (discovery from `issuer`) or `github` (GitHub's OAuth 2 endpoints and API, not OIDC). */
+  kind: (typeof AUTH_PROVIDER_KINDS)[number];
+  /** The label on its button: "Continue with <name>". */
+  name: string;
+  /** The OpenID issuer URL; for `github`, GitHub's web address. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Lower-case email domains allowed to sign in; empty: any. */
+  allowedDomains: string[];
+  /** Whether team accounts may sign in through it (a company's own Google Workspace). */
+  allowTeam: boolean;
+  enabled: boolean;
+  createdAt: string;
+}
+
 /** The row type of every stored table. */
 export interface TableRows {
   users: UserRow;
@@ -336,6 +360,7 @@ export interface TableRows {
   notifications: NotificationRow;
   ssoSecrets: SsoSecretRow;
   linkedIdentities: LinkedIdentityRow;
+  authProviders: AuthProviderRow;
 }
 
 /** The work queues: rows that only mean "still to be sent", never in a backup, an export or a copy. */
@@ -690,6 +715,11 @@ export interface LinkedIdentitiesRepo extends TableRepo<LinkedIdentityRow> {
   deleteByUser(userId: string): Promise<number>;
 }
 
+export interface AuthProvidersRepo extends TableRepo<AuthProviderRow> {
+  /** Every provider, oldest first by (createdAt, id). */
+  list(): Promise<AuthProviderRow[]>;
+}
+
 /** Every repository, as seen outside or inside a transaction. */
 export interface Repositories {
   users: UsersRepo;
@@ -711,6 +741,7 @@ export interface Repositories {
   notifications: NotificationsRepo;
   ssoSecrets: SsoSecretsRepo;
   linkedIdentities: LinkedIdentitiesRepo;
+  authProviders: AuthProvidersRepo;
 }
 
 export interface Storage extends Repositories {

@@ -17,6 +17,7 @@ const PasswordResetPage = lazy(() => import('./pages/password-reset.js').then((m
 const PasswordResetConfirmPage = lazy(() => import('./pages/password-reset-confirm.js').then((m) => m.PasswordResetConfirmPage));
 const ProfilePage = lazy(() => import('./pages/profile.js').then((m) => m.ProfilePage));
 const SsoPage = lazy(() => import('./pages/sso.js').then((m) => m.SsoPage));
+const ProviderLandingPage = lazy(() => import('./pages/provider-landing.js').then((m) => m.ProviderLandingPage));
 const UnsubscribePage = lazy(() => import('./pages/unsubscribe.js').then((m) => m.UnsubscribePage));
 // The dashboard is a bundle of its own (and a stylesheet of its own): visitors of the board never load it.
 const DashboardApp = lazy(() => import('./dashboard/dashboard.js').then((m) => m.DashboardApp));
@@ -35,6 +36,7 @@ export function App() {
             <Route path="/roadmap" component={RoadmapPage} />
             <Route path="/sign-in" component={SignInPage} />
             <Route path="/sign-in/link" component={SignInLinkPage} />
+            <Route path="/sign-in/provider" component={ProviderLandingPage} />
             <Route path="/sign-up" component={SignUpPage} />
             <Route path="/email-verify" component={EmailVerifyPage} />
             <Route path="/password-reset" component={PasswordResetPage} />

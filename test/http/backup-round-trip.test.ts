@@ -101,6 +101,15 @@ async function useEveryFeature(server: TestServer, sink: SmtpSink, hooks: { good
   await must(server, 'PATCH', '/settings/site', owner, { ssoLoginUrl: 'https://app.example.com/login' });
   const ssoToken = productToken({ id: secret.secretId, secret: secret.secret }, { sub: 'customer-42', email: 'pat@example.com', name: 'Pat' }, { expiresIn: 3600 });
   const ssoUser = (await must(server, 'POST', '/auth/sso', undefined, { token: ssoToken })).user;
+  // A sign-in provider, its client secret among the data directory's secrets.
+  await must(server, 'POST', '/sso/providers', owner, {
+    providerId: 'acme',
+    name: 'Acme',
+    issuer: 'https://id.acme.example',
+    clientId: 'feedbackd',
+    clientSecret: 'acme-client-secret',
+    allowedDomains: ['acme.com'],
+  });
 
   const post = async (token: string, body: Record<string, unknown>) => (await must(server, 'POST', '/posts', token, body)).post.postId as string;
   const darkMode = await post(member.token, { title: 'Dark mode', contentMarkdown: 'Please, **at night**.', boardId: ideas.boardId });
@@ -211,6 +220,7 @@ async function readEveryTable(server: TestServer, board: UsedBoard): Promise<Rec
     signInLinks: await get('POST', '/auth/magic-link/login', undefined, { token: board.usedLinkToken }),
     webhooks: await Promise.all([get('GET', '/webhooks', tokens.owner), each(ids.webhooks, (id) => get('GET', `/webhooks/${id}`, tokens.owner))]),
     ssoSecrets: await get('GET', '/sso/secrets', tokens.owner),
+    authProviders: await Promise.all([get('GET', '/sso/providers', tokens.owner), get('GET', '/auth/providers')]),
   };
 }
 

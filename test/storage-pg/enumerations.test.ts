@@ -1,6 +1,7 @@
 import test from 'ava';
 import pg from 'pg';
 import {
+  AUTH_PROVIDER_KINDS,
   MAIL_TOKEN_PURPOSES,
   NOTIFICATION_KINDS,
   WEBHOOK_DELIVERY_STATUSES,
@@ -14,6 +15,7 @@ const LISTS: Record<string, readonly string[]> = {
   'webhook_endpoints.format': WEBHOOK_FORMATS,
   'webhook_deliveries.status': WEBHOOK_DELIVERY_STATUSES,
   'notifications.kind': NOTIFICATION_KINDS,
+  'auth_providers.kind': AUTH_PROVIDER_KINDS,
 };
 
 /** Every `column IN (…)` CHECK of the schema, as `table.column` → its values. */

@@ -69,7 +69,7 @@ test('linked identities: found by provider and subject, listed per user; each ke
   t.is(await storage.linkedIdentities.count(), 0);
 });
 
-lowdbOnly('a schema-5 database is upgraded to 6 with both sign-in tables, empty, and its rows kept', async (t) => {
+lowdbOnly('a schema-5 database is upgraded with both sign-in tables, empty, and its rows kept', async (t) => {
   const dir = join(await tempDir(t), 'data');
   await mkdir(dir);
   const user = userRow();
@@ -82,11 +82,11 @@ lowdbOnly('a schema-5 database is upgraded to 6 with both sign-in tables, empty,
   };
   await writeFile(join(dir, 'db.json'), JSON.stringify({ schemaVersion: 5, seq: 1, settings: DEFAULT_SETTINGS, tables }));
   const storage = await open(t, dir);
-  t.is(SCHEMA_VERSION, 6);
+  t.is(SCHEMA_VERSION, 7);
   t.deepEqual(await storage.users.get(user.id), user);
   t.deepEqual(await storage.ssoSecrets.list(), []);
   t.is(await storage.linkedIdentities.count(), 0);
   const upgraded = JSON.parse(await readFile(join(dir, 'db.json'), 'utf8')) as RawDocument;
-  t.is(upgraded.schemaVersion, 6);
+  t.is(upgraded.schemaVersion, 7);
   t.deepEqual([upgraded.tables.ssoSecrets, upgraded.tables.linkedIdentities], [[], []]);
 });

@@ -25,6 +25,8 @@
 import type Router from '@koa/router';
 import type { ServiceContext } from '../../services/context.js';
 import { registerAccountsRoutes } from './accounts.js';
+import { registerAuthProviderRoutes } from './auth-providers.js';
+import { registerOidcRoutes } from './oidc.js';
 import { registerBoardRoutes } from './boards.js';
 import { registerCommentRoutes } from './comments.js';
 import { registerDashboardRoutes } from './dashboard.js';
@@ -55,6 +57,8 @@ export function registerRoutes(router: Router, services: ServiceContext): void {
   registerAccountsRoutes(router, services);
   registerPasswordsRoutes(router, services);
   registerSignInLinkRoutes(router, services);
+  registerAuthProviderRoutes(router, services);
+  registerOidcRoutes(router, services);
   registerUsersRoutes(router, services);
   registerRoleRoutes(router, services);
   registerSettingsRoutes(router, services);

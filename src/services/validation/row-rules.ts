@@ -3,6 +3,7 @@ import { parseContent, TITLE_RULE } from '../posts.js';
 import { RESERVED_URLS as RESERVED_ROADMAP_URLS } from '../roadmaps.js';
 import {
   ACTIVITY_TYPES,
+  AUTH_PROVIDER_KINDS,
   MAIL_KINDS,
   MAIL_STATUSES,
   MAIL_TOKEN_PURPOSES,
@@ -11,6 +12,7 @@ import {
 } from '../../storage/enumerations.js';
 import { EVERYONE_ROLE_ID } from '../../storage/seed.js';
 import type { CopiedTableRows } from '../../storage/types.js';
+import { parseAllowedDomains, parseIssuer, parseProviderId, parseProviderName } from '../auth-providers/input.js';
 import { MAX_SUBJECT_LENGTH, PROVIDER_ID, SSO_SECRET } from '../sso/formats.js';
 import { parseAvatarUrl } from '../sso/claims.js';
 import { isWebhookEventName, WEBHOOK_EVENTS } from '../webhooks/events.js';
@@ -125,6 +127,9 @@ const eventNames: ValueRule = (value) =>
 /** A linked identity's subject: the provider's id of the person, 1..200 characters. */
 const subject: ValueRule = (value) =>
   typeof value === 'string' && value !== '' && codePointLength(value) <= MAX_SUBJECT_LENGTH ? null : `must be a string of 1..${MAX_SUBJECT_LENGTH} characters`;
+
+/** A provider's client id or secret: any text but empty. */
+const nonEmpty: ValueRule = (value) => (typeof value === 'string' && value.trim() !== '' ? null : 'must be a non-empty string');
 
 /**
  * The rules of one table's rows, naming every field of its row type and no other: a field added
@@ -285,6 +290,21 @@ export const ROW_RULES = {
       avatarUrl: orNull(apiRule((value) => parseAvatarUrl(value, 'avatarUrl'))),
       createdAt: time,
       lastUsedAt: time,
+    },
+  },
+  // Issue 28 §2 (storage schema 7).
+  authProviders: {
+    fields: {
+      id: apiRule(parseProviderId),
+      kind: oneOf(AUTH_PROVIDER_KINDS),
+      name: apiRule(parseProviderName),
+      issuer: apiRule(parseIssuer),
+      clientId: nonEmpty,
+      clientSecret: nonEmpty,
+      allowedDomains: apiRule(parseAllowedDomains),
+      allowTeam: bool,
+      enabled: bool,
+      createdAt: time,
     },
   },
 } as const satisfies { readonly [Table in keyof CopiedTableRows]: RulesOf<CopiedTableRows[Table]> };

@@ -26,6 +26,7 @@ export const TABLE_NAMES: readonly TableName[] = [
   'notifications',
   'ssoSecrets',
   'linkedIdentities',
+  'authProviders',
 ];
 
 /**
@@ -35,7 +36,7 @@ export const TABLE_NAMES: readonly TableName[] = [
 export const QUEUE_TABLE_NAMES = ['outbox', 'webhookDeliveries', 'notifications'] as const satisfies readonly QueueTableName[];
 
 /** The schema version this code reads and writes; older documents are upgraded on open. */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 /** The whole database as stored in `db.json`: `seq` is the last journal entry it contains. */
 export interface DatabaseDocument {
@@ -83,6 +84,7 @@ export function newDocument(now: string): DatabaseDocument {
       notifications: [],
       ssoSecrets: [],
       linkedIdentities: [],
+      authProviders: [],
     },
   };
 }

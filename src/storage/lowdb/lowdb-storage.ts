@@ -22,6 +22,7 @@ import type {
   LinkedIdentitiesRepo,
   SettingsRepo,
   SsoSecretsRepo,
+  AuthProvidersRepo,
   Storage,
   SubscriptionsRepo,
   UserRolesRepo,
@@ -93,6 +94,7 @@ class LowdbStorage implements Storage {
   readonly subscriptions: SubscriptionsRepo;
   readonly notifications: NotificationsRepo;
   readonly ssoSecrets: SsoSecretsRepo;
+  readonly authProviders: AuthProvidersRepo;
   readonly linkedIdentities: LinkedIdentitiesRepo;
 
   private readonly lock = new WriteLock();
@@ -133,6 +135,7 @@ class LowdbStorage implements Storage {
     this.subscriptions = repos.subscriptions;
     this.notifications = repos.notifications;
     this.ssoSecrets = repos.ssoSecrets;
+    this.authProviders = repos.authProviders;
     this.linkedIdentities = repos.linkedIdentities;
   }
 

@@ -19,7 +19,7 @@ import type { MemoryDb } from './memory-db.js';
 import { namesStartingWith } from './name-search.js';
 import { notificationsRepo, outboxRepo, subscriptionsRepo, webhookDeliveriesRepo, webhookEndpointsRepo } from './notice-repos.js';
 import { countsOf, orderedPage } from './ordered-page.js';
-import { linkedIdentitiesRepo, ssoSecretsRepo } from './sign-in-repos.js';
+import { authProvidersRepo, linkedIdentitiesRepo, ssoSecretsRepo } from './sign-in-repos.js';
 import { queryPosts } from './post-query.js';
 import { similarPosts } from './post-similar.js';
 import {
@@ -52,6 +52,7 @@ const REPOSITORY_FACTORIES: { readonly [K in keyof Repositories]: (access: Acces
   subscriptions: subscriptionsRepo,
   notifications: notificationsRepo,
   ssoSecrets: ssoSecretsRepo,
+  authProviders: authProvidersRepo,
   linkedIdentities: linkedIdentitiesRepo,
 };
 

@@ -1,4 +1,4 @@
-import type { LinkedIdentitiesRepo, LinkedIdentityRow, SsoSecretRow, SsoSecretsRepo } from '../types.js';
+import type { AuthProviderRow, AuthProvidersRepo, LinkedIdentitiesRepo, LinkedIdentityRow, SsoSecretRow, SsoSecretsRepo } from '../types.js';
 import type { Access } from './access.js';
 import { SortedList } from './sorted-list.js';
 import { byKey, listed, tableRepo } from './table-repo.js';
@@ -10,6 +10,7 @@ import { GroupIndex, Table, UniqueIndex } from './table.js';
 export function signInIndexes() {
   return {
     ssoSecretsInOrder: new SortedList<SsoSecretRow>(),
+    authProvidersInOrder: new SortedList<AuthProviderRow>(),
     identityBySubject: new UniqueIndex<LinkedIdentityRow>('linkedIdentities.providerSubject', (i) => pair(i.provider, i.subject)),
     identityByUserProvider: new UniqueIndex<LinkedIdentityRow>('linkedIdentities.userProvider', (i) => `${i.userId}/${i.provider}`),
     identitiesByUser: new GroupIndex<LinkedIdentityRow>((i) => i.userId),
@@ -27,6 +28,7 @@ export function signInTables(i: SignInIndexes) {
   return {
     ssoSecrets: new Table<SsoSecretRow>('ssoSecrets', [], [i.ssoSecretsInOrder]),
     linkedIdentities: new Table<LinkedIdentityRow>('linkedIdentities', [i.identityBySubject, i.identityByUserProvider], [i.identitiesByUser]),
+    authProviders: new Table<AuthProviderRow>('authProviders', [], [i.authProvidersInOrder]),
   };
 }
 
@@ -49,5 +51,12 @@ export function linkedIdentitiesRepo(access: Access): LinkedIdentitiesRepo {
         for (const row of rows) w.delete('linkedIdentities', row.id);
         return rows.length;
       }),
+  };
+}
+
+export function authProvidersRepo(access: Access): AuthProvidersRepo {
+  return {
+    ...tableRepo(access, 'authProviders'),
+    list: () => access.read((db) => db.indexes.authProvidersInOrder.toArray()),
   };
 }

@@ -48,8 +48,11 @@ const addSignInTables: UpgradeStep = (doc) => ({
   tables: { ...doc.tables, ssoSecrets: doc.tables.ssoSecrets ?? [], linkedIdentities: doc.tables.linkedIdentities ?? [] },
 });
 
+/** Version 6 → 7 (issue 28 §2): OpenID Connect providers get their own table, empty. */
+const addAuthProviders: UpgradeStep = (doc) => ({ ...doc, tables: { ...doc.tables, authProviders: doc.tables.authProviders ?? [] } });
+
 /** Entry `i` upgrades version `i + 1` to `i + 2`. */
-export const UPGRADE_STEPS: readonly UpgradeStep[] = [addCommentTables, addNoticeTables, addTeamRole, addBoardDescriptions, addSignInTables];
+export const UPGRADE_STEPS: readonly UpgradeStep[] = [addCommentTables, addNoticeTables, addTeamRole, addBoardDescriptions, addSignInTables, addAuthProviders];
 
 /** Refuses a document this code cannot read: a newer schema version, or no version at all. */
 export function assertReadableVersion(doc: RawDocument, file: string, target = SCHEMA_VERSION): void {

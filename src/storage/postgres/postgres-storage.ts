@@ -19,6 +19,7 @@ import type {
   LinkedIdentitiesRepo,
   SettingsRepo,
   SsoSecretsRepo,
+  AuthProvidersRepo,
   Storage,
   SubscriptionsRepo,
   UserRolesRepo,
@@ -134,6 +135,7 @@ class PostgresStorage implements Storage {
   readonly subscriptions: SubscriptionsRepo;
   readonly notifications: NotificationsRepo;
   readonly ssoSecrets: SsoSecretsRepo;
+  readonly authProviders: AuthProvidersRepo;
   readonly linkedIdentities: LinkedIdentitiesRepo;
 
   private closing: Promise<void> | undefined;
@@ -163,6 +165,7 @@ class PostgresStorage implements Storage {
     this.subscriptions = repos.subscriptions;
     this.notifications = repos.notifications;
     this.ssoSecrets = repos.ssoSecrets;
+    this.authProviders = repos.authProviders;
     this.linkedIdentities = repos.linkedIdentities;
   }
 

@@ -18,7 +18,7 @@ import {
   createWebhookEndpointsRepo,
 } from './notices/index.js';
 import type { Queryable } from './queryable.js';
-import { createLinkedIdentitiesRepo, createSsoSecretsRepo } from './sign-in/repos.js';
+import { createAuthProvidersRepo, createLinkedIdentitiesRepo, createSsoSecretsRepo } from './sign-in/repos.js';
 
 /**
  * PostgreSQL text cannot hold NUL, so nothing stored can equal or start with a value containing one:
@@ -57,5 +57,6 @@ export function createRepositories(connection: Queryable): Repositories {
     notifications: createNotificationsRepo(db),
     ssoSecrets: createSsoSecretsRepo(db),
     linkedIdentities: createLinkedIdentitiesRepo(db),
+    authProviders: createAuthProvidersRepo(db),
   };
 }

@@ -9,7 +9,7 @@ import { MAIL_LOG, MAIL_TOKENS } from './core/mail.js';
 import { rowOf } from './core/table.js';
 import { ROLES, USER_ROLES, USERS } from './core/users.js';
 import { SUBSCRIPTIONS, WEBHOOK_ENDPOINTS } from './notices/tables.js';
-import { LINKED_IDENTITIES, SSO_SECRETS } from './sign-in/tables.js';
+import { AUTH_PROVIDERS, LINKED_IDENTITIES, SSO_SECRETS } from './sign-in/tables.js';
 
 /** One table as a whole-database copy sees it (the snapshot reader, the bulk loader). */
 export interface StoredTable {
@@ -79,6 +79,7 @@ export const STORED_TABLES: readonly StoredTable[] = [
   stored(SUBSCRIPTIONS.name, SUBSCRIPTIONS, (record) => rowOf(SUBSCRIPTIONS, record), true),
   stored(SSO_SECRETS.name, SSO_SECRETS, (record) => rowOf(SSO_SECRETS, record), true),
   stored(LINKED_IDENTITIES.name, LINKED_IDENTITIES, (record) => rowOf(LINKED_IDENTITIES, record), true),
+  stored(AUTH_PROVIDERS.name, AUTH_PROVIDERS, (record) => rowOf(AUTH_PROVIDERS, record), true),
 ];
 
 /**

@@ -17,3 +17,32 @@ export interface CreatedSsoSecret extends SsoSecret {
 export const listSsoSecrets = () => api<{ secrets: SsoSecret[] }>('GET', '/sso/secrets').then((r) => r.secrets);
 export const createSsoSecret = () => api<{ secret: CreatedSsoSecret }>('POST', '/sso/secrets').then((r) => r.secret);
 export const revokeSsoSecret = (id: string) => api<unknown>('DELETE', `/sso/secrets/${encodeURIComponent(id)}`);
+
+/** A sign-in provider as the owner sees it (issue 28 §2): never its client secret. */
+export interface AuthProvider {
+  providerId: string;
+  kind: 'oidc' | 'github';
+  name: string;
+  issuer: string;
+  clientId: string;
+  allowedDomains: string[];
+  allowTeam: boolean;
+  enabled: boolean;
+  createdAt: string;
+}
+
+/** What adding one sends; `issuer` and `name` may be left to a preset. */
+export interface NewAuthProvider {
+  providerId: string;
+  name?: string;
+  issuer?: string;
+  preset?: string;
+  clientId: string;
+  clientSecret: string;
+  allowedDomains: string[];
+  allowTeam: boolean;
+}
+
+export const listAuthProviders = () => api<{ providers: AuthProvider[] }>('GET', '/sso/providers').then((r) => r.providers);
+export const addAuthProvider = (body: NewAuthProvider) => api<{ provider: AuthProvider }>('POST', '/sso/providers', body).then((r) => r.provider);
+export const removeAuthProvider = (id: string) => api<unknown>('DELETE', `/sso/providers/${encodeURIComponent(id)}`);

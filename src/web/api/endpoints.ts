@@ -136,3 +136,14 @@ type SiteField = 'title' | 'description' | 'logo' | 'icon' | 'accentColor' | 'is
 export type SiteChanges = Partial<Pick<Settings, SiteField>>;
 export const updateSettings = (changes: SiteChanges) => api<{ settings: Settings }>('PATCH', '/settings/site', changes).then((r) => r.settings);
 export const updateLabs = (changes: Partial<Labs>) => api<{ labs: Labs }>('PATCH', '/settings/labs', changes).then((r) => r.labs);
+
+/** A sign-in provider's button (issue 28 §2). */
+export interface AuthProviderButton {
+  providerId: string;
+  name: string;
+}
+export const listAuthProviders = () => api<{ providers: AuthProviderButton[] }>('GET', '/auth/providers').then((r) => r.providers);
+/** The outcome of a provider sign-in, which the callback left in a cookie only this request can read. */
+export const exchangeProviderSignIn = () => api<{ user: AuthUser; next: string }>('POST', '/auth/oidc/exchange');
+/** The browser's way to a provider: a navigation, not a request of the app. */
+export const providerStartHref = (providerId: string, next: string) => `/api/v1/auth/oidc/${encodeURIComponent(providerId)}/start?next=${encodeURIComponent(next)}`;

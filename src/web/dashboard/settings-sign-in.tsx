@@ -12,6 +12,7 @@ import { useLoad } from '../use-load.js';
 import { SaveRow, useDraft } from './form-parts.js';
 import { SecretDialog } from './secret-dialog.js';
 import { holdsEveryPermission } from './sections.js';
+import { AuthProviders } from './settings-providers.js';
 import { ColumnHeads, TableWrap } from './table-wrap.js';
 
 /** Settings › Sign-in: where "Sign in" sends visitors, and (the owner's) the keys the product signs its tokens with. */
@@ -25,6 +26,7 @@ export function SignInSettings({ settings }: { settings: Settings }) {
       </p>
       <LoginUrlForm settings={settings} />
       {session && holdsEveryPermission(session) && <SsoSecrets />}
+      {session && holdsEveryPermission(session) && <AuthProviders />}
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { AccountCard, AccountLinks } from './account-card.js';
 import { emailProblem, passwordGiven } from './account-checks.js';
 import { accountMessage, FormProblem, SubmitButton, useSubmission, withSubmitFlag } from './account-form.js';
 import { castPendingVote, pendingVote, returnQuery, safeNext } from './account-return.js';
+import { ProviderButtons } from './provider-buttons.js';
 import { EmailLinkButton, LinkSent, useSignInLinkRequest } from './sign-in-link-parts.js';
 
 const FIELDS = ['email', 'password'] as const;
@@ -65,6 +66,7 @@ function SignInForm({ next, vote, onSubmit, onSignedIn }: SignInFormProps) {
   return (
     <AccountCard title="Sign in">
       {vote && <p class="muted">Sign in to count your vote.</p>}
+      <ProviderButtons next={next} />
       <form noValidate onSubmit={submit}>
         <TextField {...form.field('email')} label="Email" type="email" autocomplete="email" required value={email} onValue={setEmail} />
         <TextField {...form.field('password')} label="Password" type="password" autocomplete="current-password" required value={password} onValue={setPassword} />

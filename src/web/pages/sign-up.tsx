@@ -6,6 +6,7 @@ import { TextField } from '../components/text-field.js';
 import { startSession, useSession } from '../session.js';
 import { useSite } from '../site.js';
 import { AccountCard, AccountLinks } from './account-card.js';
+import { ProviderButtons } from './provider-buttons.js';
 import { ApiError } from '../api/client.js';
 import { emailProblem, newPasswordProblem, passwordHint } from './account-checks.js';
 import { FormProblem, SubmitButton, useSubmission, withSubmitFlag } from './account-form.js';
@@ -59,6 +60,7 @@ function SignUpForm({ next, vote, onSubmit, onSignedUp }: SignUpFormProps) {
   const exists = form.error instanceof ApiError && form.error.code === 'USER_EXISTS';
   return (
     <AccountCard title="Create an account">
+      <ProviderButtons next={next} />
       <form noValidate onSubmit={submit}>
         <TextField {...form.field('name')} label="Name (optional)" type="text" autocomplete="name" value={name} onValue={setName} />
         <TextField

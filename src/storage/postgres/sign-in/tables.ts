@@ -1,4 +1,4 @@
-import type { LinkedIdentityRow, SsoSecretRow } from '../../types.js';
+import type { AuthProviderRow, LinkedIdentityRow, SsoSecretRow } from '../../types.js';
 import type { CoreTable } from '../core/table.js';
 
 /* How the tables of migration 8 (sign-in, issue 28) store the contract's rows. */
@@ -20,5 +20,22 @@ export const LINKED_IDENTITIES: CoreTable<LinkedIdentityRow> = {
     avatarUrl: 'avatar_url',
     createdAt: 'created_at',
     lastUsedAt: 'last_used_at',
+  },
+};
+
+export const AUTH_PROVIDERS: CoreTable<AuthProviderRow> = {
+  table: 'auth_providers',
+  name: 'authProviders',
+  columns: {
+    id: 'id',
+    kind: 'kind',
+    name: 'name',
+    issuer: 'issuer',
+    clientId: 'client_id',
+    clientSecret: 'client_secret',
+    allowedDomains: 'allowed_domains',
+    allowTeam: 'allow_team',
+    enabled: 'enabled',
+    createdAt: 'created_at',
   },
 };

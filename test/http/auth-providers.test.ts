@@ -1,0 +1,105 @@
+import test from 'ava';
+import { createMember, OWNER } from '../_helpers/personas.js';
+import { startTestServer } from '../_helpers/server.js';
+
+/*
+ * The owner's sign-in providers through the API (issue 28 §2): owner-only, checked field by
+ * field, the client secret in no answer; the public list shows the enabled ones. Both engines.
+ */
+
+const FORBIDDEN = { message: 'You do not have permission to perform this action.', code: 'NOT_ENOUGH_PERMISSION' };
+const ACME = {
+  providerId: 'acme',
+  name: 'Acme',
+  issuer: 'https://id.acme.example',
+  clientId: 'feedbackd',
+  clientSecret: 'acme-client-secret-42',
+  allowedDomains: ['ACME.com'],
+};
+
+async function setUp(t: import('ava').ExecutionContext) {
+  const server = await startTestServer();
+  t.teardown(server.close);
+  const ownerToken: string = (await server.request('POST', '/auth/setup', { body: OWNER })).body.user.authToken;
+  return { server, ownerToken };
+}
+
+test('only the owner lists, adds and removes providers; the client secret is in no answer', async (t) => {
+  const { server, ownerToken } = await setUp(t);
+  const member = await createMember(server.ctx, { permissions: ['settings:update'] });
+  for (const [method, path] of [
+    ['GET', '/sso/providers'],
+    ['POST', '/sso/providers'],
+    ['DELETE', '/sso/providers/acme'],
+  ] as const) {
+    const refused = await server.request(method, path, { token: member.token, body: method === 'POST' ? ACME : undefined });
+    t.is(refused.status, 403, `${method} ${path}`);
+    t.deepEqual(refused.body, FORBIDDEN);
+  }
+  const added = await server.request('POST', '/sso/providers', { token: ownerToken, body: ACME });
+  t.is(added.status, 201);
+  t.like(added.body.provider, { providerId: 'acme', kind: 'oidc', name: 'Acme', allowedDomains: ['acme.com'], allowTeam: false, enabled: true });
+  t.false(added.text.includes(ACME.clientSecret));
+  const listed = await server.request('GET', '/sso/providers', { token: ownerToken });
+  t.deepEqual(listed.body.providers, [added.body.provider]);
+  t.false(listed.text.includes(ACME.clientSecret));
+  t.deepEqual((await server.request('GET', '/auth/providers')).body, { providers: [{ providerId: 'acme', name: 'Acme' }] });
+
+  const again = await server.request('POST', '/sso/providers', { token: ownerToken, body: ACME });
+  t.is(again.status, 409);
+  t.deepEqual(again.body, { message: 'A sign-in provider with this id already exists', code: 'AUTH_PROVIDER_EXISTS' });
+  t.is((await server.request('DELETE', '/sso/providers/acme', { token: ownerToken })).status, 204);
+  for (const id of ['acme', 'Not_An_Id']) {
+    const gone = await server.request('DELETE', `/sso/providers/${id}`, { token: ownerToken });
+    t.is(gone.status, 404);
+    t.deepEqual(gone.body, { message: 'Sign-in provider not found', code: 'AUTH_PROVIDER_NOT_FOUND' });
+  }
+  t.deepEqual((await server.request('GET', '/auth/providers')).body, { providers: [] });
+});
+
+test('the body is checked field by field, in the documented order', async (t) => {
+  const { server, ownerToken } = await setUp(t);
+  const cases: Array<[Record<string, unknown>, string]> = [
+    [{ ...ACME, providerId: 'sso', issuer: 'nope' }, 'providerId must not be "sso": it names the product\'s own single sign-on'],
+    [{ ...ACME, preset: 'facebook', issuer: 'nope' }, 'preset must be one of: google, microsoft, gitlab, github'],
+    [
+      { ...ACME, issuer: 'http://id.acme.example', clientId: '' },
+      'issuer must be an https URL (http only on a loopback address) without query, fragment or credentials',
+    ],
+    [
+      { ...ACME, issuer: 'https://id.acme.example?x=1' },
+      'issuer must be an https URL (http only on a loopback address) without query, fragment or credentials',
+    ],
+    [{ ...ACME, clientId: ' ', clientSecret: '' }, 'clientId is required'],
+    [{ ...ACME, clientSecret: 7 }, 'clientSecret is required'],
+    [{ ...ACME, name: undefined }, 'name is required (or give a preset)'],
+    [{ ...ACME, allowedDomains: ['acme'] }, 'allowedDomains must be a list of at most 50 domain names like example.com'],
+    [{ ...ACME, allowTeam: 'yes' }, 'allowTeam must be true or false'],
+  ];
+  for (const [body, message] of cases) {
+    const refused = await server.request('POST', '/sso/providers', { token: ownerToken, body });
+    t.is(refused.status, 400, message);
+    t.is(refused.body.message, message);
+    t.is(refused.body.code, 'VALIDATION_ERROR');
+  }
+  const preset = await server.request('POST', '/sso/providers', {
+    token: ownerToken,
+    body: { providerId: 'google', preset: 'google', clientId: 'g', clientSecret: 's' },
+  });
+  t.like(preset.body.provider, { name: 'Google', issuer: 'https://accounts.google.com' });
+});
+
+test('starting with an unknown provider lands on the page, which reads the refusal in words', async (t) => {
+  const { server } = await setUp(t);
+  const start = await fetch(`${server.url}/api/v1/auth/oidc/nobody/start`, { redirect: 'manual' });
+  t.is(start.status, 302);
+  t.is(start.headers.get('location'), '/sign-in/provider');
+  const cookie = start.headers.getSetCookie().find((line) => line.startsWith('feedbackd_oidc_handoff='))!;
+  t.regex(cookie, /; Path=\/api\/v1\/auth\/oidc\/exchange; Max-Age=60; HttpOnly; SameSite=Lax$/);
+  const exchange = await server.request('POST', '/auth/oidc/exchange', { headers: { cookie: cookie.split(';')[0]! } });
+  t.is(exchange.status, 404);
+  t.deepEqual(exchange.body, { message: 'Sign-in provider not found', code: 'AUTH_PROVIDER_NOT_FOUND' });
+  const none = await server.request('POST', '/auth/oidc/exchange');
+  t.is(none.status, 400);
+  t.is(none.body.code, 'OIDC_LOGIN_EXPIRED');
+});
