@@ -1,52 +1,29 @@
-import { useLocation } from 'preact-iso/router';
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError } from '../api/client.js';
 import { signInWithSso } from '../api/endpoints.js';
-import { startSession } from '../session.js';
 import { claimSsoLanding } from '../sso-landing.js';
-import { AccountCard, AccountLinks } from './account-card.js';
 import { safeNext } from './account-return.js';
+import { LandingProblem, SigningIn, useLandingSignIn } from './signing-in.js';
 
 /**
  * Where the product's link lands: signs in with the token it carried, then goes on to the redirect,
  * replacing this page in the history (so Back never comes here again).
  */
 export function SsoPage() {
-  const location = useLocation();
-  const [problem, setProblem] = useState<string | null>(null);
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
+  const problem = useLandingSignIn(async () => {
     const landing = claimSsoLanding();
-    if (!landing?.token) {
-      setProblem('This sign-in link holds no token. Sign in again from the product that sent you here.');
-      return;
-    }
+    if (!landing?.token) throw new LandingProblem('This sign-in link holds no token. Sign in again from the product that sent you here.');
     const target = landingPath(landing.redirect);
-    signInWithSso(landing.token)
-      .then(async (user) => {
-        await startSession(user);
-        location.route(target, true);
-      })
-      .catch((error: unknown) => setProblem(error instanceof ApiError ? error.message : 'The sign-in did not work. Try again from the product that sent you here.'));
-  }, [location]);
+    return { user: await signInWithSso(landing.token), next: target };
+  }, 'The sign-in did not work. Try again from the product that sent you here.');
   return (
-    <AccountCard title={problem ? 'Sign-in did not work' : 'Signing you in…'}>
-      {problem ? (
+    <SigningIn
+      problem={problem}
+      links={
         <>
-          <p role="alert">{problem}</p>
-          <AccountLinks>
-            <a href="/">Go to the board</a>
-            <a href="/sign-in">Sign in with a password</a>
-          </AccountLinks>
+          <a href="/">Go to the board</a>
+          <a href="/sign-in">Sign in with a password</a>
         </>
-      ) : (
-        <p class="muted" role="status">
-          One moment.
-        </p>
-      )}
-    </AccountCard>
+      }
+    />
   );
 }
 
