@@ -47,6 +47,18 @@ async function addNoticeRows(storage: Storage, ownerId: string): Promise<void> {
   await storage.ssoSecrets.insert({ id: randomUUID(), secret: `ssosec_${'k'.repeat(43)}`, createdAt: now, lastUsedAt: null });
   // Any user will do for the copy (the service would refuse the owner, the rows do not care).
   await storage.linkedIdentities.insert({ id: randomUUID(), userId: ownerId, provider: 'sso', subject: 'customer-1', avatarUrl: null, createdAt: now, lastUsedAt: now });
+  await storage.authProviders.insert({
+    id: 'acme',
+    kind: 'oidc',
+    name: 'Acme',
+    issuer: 'https://id.acme.example',
+    clientId: 'client-1',
+    clientSecret: 'a-provider-client-secret',
+    allowedDomains: ['acme.com'],
+    allowTeam: false,
+    enabled: true,
+    createdAt: now,
+  });
 }
 
 /** The whole database of a data directory (or, with a URL, of that database), each table ordered by id. */

@@ -12,7 +12,7 @@ import { freshSchema, openPg, pgTests } from '../storage-pg/_pg.js';
 
 const EMPTY = {
   ...{ users: 0, roles: 0, userRoles: 0, boards: 0, roadmaps: 0, posts: 0, votes: 0, comments: 0, activities: 0, mailTokens: 0, mailLog: 0 },
-  ...{ webhookEndpoints: 0, subscriptions: 0, ssoSecrets: 0, linkedIdentities: 0 },
+  ...{ webhookEndpoints: 0, subscriptions: 0, ssoSecrets: 0, linkedIdentities: 0, authProviders: 0 },
 };
 
 pgTests((url) => {
@@ -36,7 +36,7 @@ pgTests((url) => {
     t.notRegex(copy.stdout, /feedbackd_ci:feedbackd_ci@/);
     const total = Object.values(before.tables).reduce((sum, rows) => sum + rows.length, 0);
     t.regex(copy.stderr, /^migrate-data: [1-9]\d*\/\d+ rows \(posts\)$/m);
-    t.regex(copy.stderr, new RegExp(`^migrate-data: ${total}/${total} rows \\(linkedIdentities\\)$`, 'm'));
+    t.regex(copy.stderr, new RegExp(`^migrate-data: ${total}/${total} rows \\(${Object.keys(before.tables).at(-1)}\\)$`, 'm'));
     t.regex(copy.stderr, /^note: the serve command leaves the password out/m);
     t.deepEqual(await storedSnapshot(source, schemaUrl), before);
 
@@ -72,7 +72,7 @@ pgTests((url) => {
       refused.stderr,
       `error: The PostgreSQL database ${describeDatabase(url)} is not empty: it holds 2 users, 1 role, 3 role assignments, ` +
         '1 board, 1 roadmap, 3 posts, 3 votes, 5 comments, 5 activity entries, 1 mail token, 1 mail log entry, ' +
-        '1 webhook endpoint, 1 subscription, 1 single sign-on secret, 1 linked identity. Copy into a new, empty database (nothing was written)\n',
+        '1 webhook endpoint, 1 subscription, 1 single sign-on secret, 1 linked identity, 1 sign-in provider. Copy into a new, empty database (nothing was written)\n',
     );
     t.deepEqual(await storedSnapshot(first, schemaUrl), copied);
   });
