@@ -50,7 +50,7 @@ test.serial('a token from the product signs a new visitor in and lands on the re
   t.deepEqual(requests.filter((request) => request.url.includes('/assets/')).map((request) => request.referer), requests.filter((request) => request.url.includes('/assets/')).map(() => undefined), 'assets of /sso are fetched without a Referer');
   // The profile says how they sign in, and that name and email come from the product.
   const profile = await openPage(t, '/profile', { as: { token: (await page.evaluate(() => localStorage.getItem('feedbackd.token')))! } });
-  await profile.getByText('Through your account at the team', { exact: false }).waitFor();
+  await profile.getByText("Your account at the team's product", { exact: false }).waitFor();
   await expectAccessible(t, profile);
   // Back goes to the page before the product's link, never to /sso and its token.
   await page.goBack();
