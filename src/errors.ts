@@ -96,6 +96,9 @@ const CATALOGUE = {
   OIDC_LOGIN_EXPIRED: [400, 'This sign-in has expired or was already used; try again'],
   OIDC_LOGIN_INVALID: [401, 'The sign-in provider\'s answer could not be verified; try again'],
   // Not in API.md §5: single sign-on (issue 28, README).
+  // Not in API.md §5: the caller's linked sign-ins (issue 28, README).
+  IDENTITY_NOT_FOUND: [404, 'This sign-in is not linked to your account'],
+  LAST_SIGN_IN_METHOD: [409, 'This is your only way to sign in: set a password first'],
   SSO_NOT_CONFIGURED: [403, 'Single sign-on is not set up on this board: the owner creates a secret first'],
   SSO_SECRET_NOT_FOUND: [404, 'Single sign-on secret not found'],
   SSO_TEAM_ACCOUNT: [403, 'Team members sign in with their own password or provider'],

@@ -42,17 +42,22 @@ function parseLoginPassword(value: unknown, path = 'password'): string {
 
 /** Always exactly one bcrypt comparison, whether or not the user exists or the password is too long. */
 async function passwordMatches(ctx: ServiceContext, user: UserRow | undefined, password: string): Promise<boolean> {
-  const hash = user?.passwordHash ?? (await dummyHash(ctx.config.bcryptCost));
+  // An account without a password pays the same bcrypt work as an unknown email, and never matches.
+  const usable = user !== undefined && hasPassword(user);
+  const hash = usable ? user.passwordHash : await dummyHash(ctx.config.bcryptCost);
   const matches = await bcrypt.compare(password, hash);
-  return matches && user !== undefined && Buffer.byteLength(password, 'utf8') <= MAX_PASSWORD_BYTES;
+  return matches && usable && Buffer.byteLength(password, 'utf8') <= MAX_PASSWORD_BYTES;
 }
 
 /**
- * The password hash of accounts made by single sign-on: of a random password nobody was ever
- * told, so no password matches it until the person sets one (password reset).
+ * The stored `passwordHash` of an account made by single sign-on, a provider or a mailed link
+ * (issue 28): empty, so "has a password" can be told without another column; a password reset
+ * or change gives it a real hash.
  */
-export function unusablePasswordHash(ctx: ServiceContext): Promise<string> {
-  return dummyHash(ctx.config.bcryptCost);
+export const NO_PASSWORD = '';
+
+export function hasPassword(user: Pick<UserRow, 'passwordHash'>): boolean {
+  return user.passwordHash !== NO_PASSWORD;
 }
 
 function dummyHash(cost: number): Promise<string> {

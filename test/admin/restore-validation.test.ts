@@ -65,7 +65,7 @@ test('the crafted backups of the issue are refused, naming the table, row and fi
   t.is(await refusal((copy) => (copy.tables.roadmaps[0].index = 1e308)), `table roadmaps, row ${roadmaps[0].id}, field index: must be an integer 1..1000000000`);
   t.is(
     await refusal((copy) => (copy.tables.users.find((user: Doc) => user.id === owner.id).passwordHash = 12345)),
-    `table users, row ${owner.id}, field passwordHash: must be a bcrypt hash ($2a$, $2b$ or $2y$, a cost, 53 characters)`,
+    `table users, row ${owner.id}, field passwordHash: must be a bcrypt hash ($2a$, $2b$ or $2y$, a cost, 53 characters), or empty for no password`,
   );
   t.is(
     await refusal((copy) => (copy.tables.users.find((user: Doc) => user.id === member.id).email = 42)),

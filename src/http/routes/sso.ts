@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { ServiceContext } from '../../services/context.js';
-import { listOwnIdentities } from '../../services/identities.js';
+import { listOwnSignInWays, unlinkOwnIdentity } from '../../services/identities.js';
 import { createSsoSecret, listSsoSecrets, revokeSsoSecret } from '../../services/sso/secrets.js';
 import { requireAuth } from '../auth.js';
 import { parseBody } from '../body.js';
@@ -11,7 +11,12 @@ import { parseBody } from '../body.js';
  */
 export function registerSsoRoutes(router: Router, ctx: ServiceContext): void {
   router.get('/auth/identities', requireAuth(ctx), async (koa) => {
-    koa.body = { identities: await listOwnIdentities(ctx, koa.state.actor) };
+    koa.body = await listOwnSignInWays(ctx, koa.state.actor);
+  });
+
+  router.delete('/auth/identities/:provider', parseBody, requireAuth(ctx), async (koa) => {
+    await unlinkOwnIdentity(ctx, koa.state.actor, koa.params.provider ?? '');
+    koa.status = 204;
   });
 
   router.get('/sso/secrets', requireAuth(ctx), async (koa) => {

@@ -18,7 +18,7 @@ const SECRET_FIELDS: Record<string, Schema> = {
 export const ssoSchemas: Record<string, Schema> = {
   LinkedIdentity: answer(
     {
-      provider: { type: 'string', description: '`sso`: the team’s product’s token (single sign-on).' },
+      provider: { type: 'string', description: '`sso`: the team’s product’s token (single sign-on); otherwise a sign-in provider’s id.' },
       createdAt: { ...timestamp, description: 'When it was linked to the account (its first sign-in).' },
       lastUsedAt: { ...timestamp, description: 'When it last signed the person in.' },
     },
@@ -77,12 +77,38 @@ export const ssoPaths: Paths = {
   '/auth/identities': {
     get: operation('get', {
       id: 'listOwnIdentities',
-      summary: 'How the caller signs in besides a password',
-      description: 'The caller’s linked identities, oldest first: `sso` once the team’s product has signed them in. Empty for an account that only ever used its password.',
+      summary: 'How the caller signs in',
+      description:
+        'The caller’s linked identities, oldest first (`sso` once the team’s product has signed them in, a sign-in provider’s id once it has), whether the account has a password (accounts made by single sign-on, a provider or a mailed link have none until a password reset sets one), and whether mailed sign-in links can reach it (mail is configured).',
       tag: TAG,
       section: 'README',
       auth: 'required',
-      success: { 200: { description: 'The identities.', schema: answer({ identities: arrayOf(ref('LinkedIdentity')) }) } },
+      success: {
+        200: {
+          description: 'The ways in.',
+          schema: answer({
+            identities: arrayOf(ref('LinkedIdentity')),
+            hasPassword: { type: 'boolean', description: 'A password signs in to the account.' },
+            signInLinks: { type: 'boolean', description: 'Mail is configured: a mailed sign-in link (and a password reset) can reach the account.' },
+          }),
+        },
+      },
+    }),
+  },
+  '/auth/identities/{provider}': {
+    delete: operation('delete', {
+      id: 'unlinkOwnIdentity',
+      summary: 'Unlink one of the caller’s sign-ins',
+      description:
+        'Removes the link between the caller’s account and a provider (`sso` or a sign-in provider’s id). Checks, in order: signed in (401), the provider is linked to the account (404 `IDENTITY_NOT_FOUND`), another way in remains — a password, another linked identity, or mailed sign-in links while mail is configured — (409 `LAST_SIGN_IN_METHOD`). Unlinking `sso` does not block the product: its next token links the account again by email, unless the account is by then a team account.',
+      tag: TAG,
+      section: 'README',
+      auth: 'required',
+      pathParams: {
+        provider: { schema: { type: 'string' }, description: '`sso`, or a sign-in provider’s id, as listed by `GET /auth/identities`.' },
+      },
+      success: { 204: { description: 'Unlinked; no body.' } },
+      errors: { 404: ['IDENTITY_NOT_FOUND'], 409: ['LAST_SIGN_IN_METHOD'] },
     }),
   },
   '/sso/secrets': {

@@ -1,3 +1,4 @@
+import { NO_PASSWORD } from '../login.js';
 /*
  * The account a provider's sign-in lands in (issue 28 §2): linked by (provider, subject), so a
  * later change of address at the provider still finds it; else the account of the address, then
@@ -13,13 +14,13 @@ import { isSignupAllowed } from '../signup.js';
 import type { ProviderPerson } from './person.js';
 import { domainNotAllowed, signupClosed } from './words.js';
 
-/** Run in one transaction; `passwordHash` is for a new account only (nobody knows its password). */
-export async function providerAccount(tx: Repositories, provider: AuthProviderRow, person: ProviderPerson, passwordHash: string): Promise<UserRow> {
+/** Run in one transaction; a new account has no password until the person sets one. */
+export async function providerAccount(tx: Repositories, provider: AuthProviderRow, person: ProviderPerson): Promise<UserRow> {
   assertDomainAllowed(provider, person.email);
   const now = new Date().toISOString();
   const identity = await tx.linkedIdentities.getBySubject(provider.id, person.subject);
   const known = identity ? await tx.users.get(identity.userId) : await tx.users.getByEmail(person.email);
-  if (!known) return newAccount(tx, provider, person, passwordHash, now);
+  if (!known) return newAccount(tx, provider, person, now);
   await refuseTeamOrBlocked(tx, provider, known);
   if (identity)
     await tx.linkedIdentities.update(identity.id, {
@@ -52,7 +53,7 @@ async function link(tx: Repositories, provider: AuthProviderRow, user: UserRow, 
   await insertIdentity(tx, provider, user, person, now);
 }
 
-async function newAccount(tx: Repositories, provider: AuthProviderRow, person: ProviderPerson, passwordHash: string, now: string): Promise<UserRow> {
+async function newAccount(tx: Repositories, provider: AuthProviderRow, person: ProviderPerson, now: string): Promise<UserRow> {
   if (!(await isSignupAllowed(tx))) throw signupClosed(provider);
   const name = person.name || person.email.slice(0, person.email.lastIndexOf('@')).slice(0, 64);
   const user = await insertAccount(
@@ -60,7 +61,7 @@ async function newAccount(tx: Repositories, provider: AuthProviderRow, person: P
     {
       email: person.email,
       name,
-      passwordHash,
+      passwordHash: NO_PASSWORD,
       isOwner: false,
       isVerified: true,
     },

@@ -10,7 +10,6 @@ import * as oidc from 'openid-client';
 import { AppError, appError } from '../../errors.js';
 import type { AuthProviderRow, UserRow } from '../../storage/types.js';
 import type { ServiceContext } from '../context.js';
-import { unusablePasswordHash } from '../login.js';
 import { PROVIDER_ID } from '../sso/formats.js';
 import { providerAccount } from './account.js';
 import { clientConfigFor } from './client-config.js';
@@ -85,8 +84,7 @@ export async function finishProviderLogin(ctx: ServiceContext, provider: AuthPro
   };
   const tokens = await grant(ctx, provider, () => oidc.authorizationCodeGrant(config, currentUrl, checks));
   const person = await grant(ctx, provider, () => personOf(ctx, provider, config, tokens));
-  const passwordHash = await unusablePasswordHash(ctx);
-  return ctx.storage.transaction((tx) => providerAccount(tx, provider, person, passwordHash));
+  return ctx.storage.transaction((tx) => providerAccount(tx, provider, person));
 }
 
 /** The library's refusals (state, code, nonce, signature, audience…) as one answer; the details go to the log, not the page. */

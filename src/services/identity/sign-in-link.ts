@@ -1,15 +1,16 @@
 import { appError } from '../../errors.js';
 import type { Repositories, UserRow } from '../../storage/types.js';
 import { queueSignInMail } from '../account-mail.js';
-import { type AuthUser, hashPassword, insertAccount, toAuthUser } from '../accounts.js';
+import { type AuthUser, insertAccount, toAuthUser } from '../accounts.js';
+import { NO_PASSWORD } from '../login.js';
 import { afterTheAnswer } from '../background.js';
 import type { ServiceContext } from '../context.js';
-import { newMailToken, parseMailTokenField } from '../mail-tokens.js';
+import { parseMailTokenField } from '../mail-tokens.js';
 import { assertSignupAllowed, isSignupAllowed } from '../signup.js';
 import { parseEmail } from '../validation/account.js';
 import type { Body } from '../validation/fields.js';
 import { parseNextPath } from '../validation/next-path.js';
-import { issueSignInLink, liveSignInLinkEmail, useSignInLink } from './sign-in-link-tokens.js';
+import { issueSignInLink, useSignInLink } from './sign-in-link-tokens.js';
 
 interface LinkRequest {
   email: string;
@@ -54,35 +55,21 @@ async function mailSignInLink(ctx: ServiceContext, request: LinkRequest, request
  */
 export async function logInWithLink(ctx: ServiceContext, body: Body): Promise<AuthUser> {
   const token = parseMailTokenField(body.token, 'signin');
-  const passwordHash = await newAccountPasswordHash(ctx, token);
   const user = await ctx.storage.transaction(async (tx) => {
     const now = new Date();
     const email = await useSignInLink(tx, token, now);
-    return signInAccount(ctx, tx, email, now, passwordHash);
+    return signInAccount(tx, email, now);
   });
   return toAuthUser(ctx, user);
 }
 
-/**
- * A new account needs a password hash, and bcrypt is too slow to run inside the write: when the
- * link is live and its address has no account, hash a password nobody knows now (the person can
- * set one through a password reset). Checks the link, so a dead one is refused before any work.
- */
-async function newAccountPasswordHash(ctx: ServiceContext, token: string): Promise<string | null> {
-  const { email } = await liveSignInLinkEmail(ctx.storage, token, new Date());
-  if ((await ctx.storage.users.getByEmail(email)) || !(await isSignupAllowed(ctx.storage))) return null;
-  return hashPassword(ctx, newMailToken());
-}
-
 /** The account of the address, verified now; made when there is none and sign-up is open. */
-async function signInAccount(ctx: ServiceContext, tx: Repositories, email: string, now: Date, passwordHash: string | null): Promise<UserRow> {
+async function signInAccount(tx: Repositories, email: string, now: Date): Promise<UserRow> {
   const user = await tx.users.getByEmail(email);
   const updatedAt = now.toISOString();
   if (!user) {
     await assertSignupAllowed(tx);
-    // Sign-up opened or the account was deleted a moment ago (rare): hashing in the write is slower, never wrong.
-    const hash = passwordHash ?? (await hashPassword(ctx, newMailToken()));
-    return insertAccount(tx, { email, name: '', passwordHash: hash, isOwner: false, isVerified: true }, updatedAt);
+    return insertAccount(tx, { email, name: '', passwordHash: NO_PASSWORD, isOwner: false, isVerified: true }, updatedAt);
   }
   if (user.isBlocked) throw appError('USER_BLOCKED');
   if (user.isVerified) return user;

@@ -9,7 +9,7 @@ import { EVERYONE_ROLE_ID } from '../../storage/seed.js';
 import { type LinkedIdentityRow, type Repositories, UniqueViolation, type UserRow } from '../../storage/types.js';
 import { type AuthUser, insertAccount, toAuthUser } from '../accounts.js';
 import type { ServiceContext } from '../context.js';
-import { unusablePasswordHash } from '../login.js';
+import { NO_PASSWORD } from '../login.js';
 import { type Body, rejectNul } from '../validation/fields.js';
 import { invalidToken, parseSsoClaims, type SsoClaims } from './claims.js';
 import { SSO_PROVIDER } from './formats.js';
@@ -23,11 +23,9 @@ export async function signInWithSso(ctx: ServiceContext, body: Body): Promise<Au
   const limits = { maxLifetimeSeconds: ctx.config.ssoMaxTokenLifetimeSeconds, clockSkewSeconds: ctx.config.ssoClockSkewSeconds };
   const { secret, payload } = verifySsoToken(token, secrets, limits);
   const claims = parseSsoClaims(payload);
-  // Made before the transaction (bcrypt is slow work): only a new account uses it.
-  const passwordHash = await unusablePasswordHash(ctx);
   const user = await ctx.storage.transaction(async (tx) => {
     const now = new Date().toISOString();
-    const signedIn = await accountFor(tx, claims, passwordHash, now);
+    const signedIn = await accountFor(tx, claims, now);
     // Revoked while the token was being checked: it must not sign anyone in after the revocation.
     if (!(await tx.ssoSecrets.get(secret.id))) throw invalidToken('is signed by a secret that was revoked');
     await tx.ssoSecrets.update(secret.id, { lastUsedAt: now });
@@ -44,10 +42,10 @@ function parseTokenField(value: unknown): string {
 }
 
 /** The account the claims name, brought up to date with them and linked; refused for team members and blocked users. */
-async function accountFor(tx: Repositories, claims: SsoClaims, passwordHash: string, now: string): Promise<UserRow> {
+async function accountFor(tx: Repositories, claims: SsoClaims, now: string): Promise<UserRow> {
   const identity = await tx.linkedIdentities.getBySubject(SSO_PROVIDER, claims.subject);
   const known = identity ? await tx.users.get(identity.userId) : await tx.users.getByEmail(claims.email);
-  if (!known) return newAccount(tx, claims, passwordHash, now);
+  if (!known) return newAccount(tx, claims, now);
   await refuseTeamOrBlocked(tx, known);
   if (!identity) await linkIdentity(tx, known, claims, now);
   else await tx.linkedIdentities.update(identity.id, { avatarUrl: claims.avatarUrl, lastUsedAt: now });
@@ -87,9 +85,9 @@ async function followClaims(tx: Repositories, user: UserRow, claims: SsoClaims, 
 }
 
 /** A first sign-in: a verified account nobody knows the password of (password reset can give it one). */
-async function newAccount(tx: Repositories, claims: SsoClaims, passwordHash: string, now: string): Promise<UserRow> {
+async function newAccount(tx: Repositories, claims: SsoClaims, now: string): Promise<UserRow> {
   const name = claims.name || claims.email.slice(0, claims.email.lastIndexOf('@')).slice(0, 64);
-  const created = await insertAccount(tx, { email: claims.email, name, passwordHash, isOwner: false }, now);
+  const created = await insertAccount(tx, { email: claims.email, name, passwordHash: NO_PASSWORD, isOwner: false }, now);
   const user = await tx.users.update(created.id, { isVerified: true });
   await insertIdentity(tx, { id: randomUUID(), userId: user.id, provider: SSO_PROVIDER, subject: claims.subject, avatarUrl: claims.avatarUrl, createdAt: now, lastUsedAt: now });
   return user;

@@ -71,7 +71,8 @@ export type RowCheck = 'whole' | 'present';
 export const MAX_STORED_COUNTER = 1_000_000_000;
 
 /** bcrypt's modular crypt form: `$2a$`, `$2b$` or `$2y$`, a two-digit cost 04..31, 53 characters of salt and hash. */
-const BCRYPT_HASH = /^\$2[aby]\$(0[4-9]|[12]\d|3[01])\$[./A-Za-z0-9]{53}$/;
+// Empty: an account made by single sign-on, a provider or a mailed link that has no password yet (issue 28).
+const BCRYPT_HASH = /^(\$2[aby]\$(0[4-9]|[12]\d|3[01])\$[./A-Za-z0-9]{53})?$/;
 /** What the username rule (API.md §1.8) can produce, at most 30 characters. */
 const USERNAME = /^[a-z0-9._-]{1,30}$/;
 /** Dashed lower-case words (API.md §4.4 slug rule): at most 80 characters, `-`, the slugId. */
@@ -148,7 +149,7 @@ export const ROW_RULES = {
       email: apiRule((value) => parseEmail(value), lowerCased),
       username: matching(USERNAME, 'a username: 1..30 of a-z, 0-9, ".", "_" and "-"'),
       name: apiRule((value) => parsePersonName(value)),
-      passwordHash: matching(BCRYPT_HASH, 'a bcrypt hash ($2a$, $2b$ or $2y$, a cost, 53 characters)'),
+      passwordHash: matching(BCRYPT_HASH, 'a bcrypt hash ($2a$, $2b$ or $2y$, a cost, 53 characters), or empty for no password'),
       isOwner: bool,
       isVerified: bool,
       isBlocked: bool,

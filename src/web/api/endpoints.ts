@@ -127,7 +127,14 @@ export const signInWithLink = (token: string) =>
 
 export const getProfile = () => api<{ user: Profile }>('GET', '/users/profile').then((r) => r.user);
 export const updateProfile = (name: string) => api<{ user: Profile }>('PATCH', '/users/profile', { name }).then((r) => r.user);
-export const getOwnIdentities = () => api<{ identities: LinkedIdentity[] }>('GET', '/auth/identities').then((r) => r.identities);
+/** `GET /auth/identities` (issue 28): the linked identities, whether a password is set, whether mailed links reach the account. */
+export interface SignInWays {
+  identities: LinkedIdentity[];
+  hasPassword: boolean;
+  signInLinks: boolean;
+}
+export const getSignInWays = () => api<SignInWays>('GET', '/auth/identities');
+export const unlinkIdentity = (provider: string) => api<void>('DELETE', `/auth/identities/${encodeURIComponent(provider)}`);
 export const getPermissions = () => api<{ permissions: string[] }>('GET', '/users/permissions').then((r) => r.permissions);
 
 // The dashboard: its overview in one request (feedbackd's extension GET /dashboard/summary, needs dashboard:read).
