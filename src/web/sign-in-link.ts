@@ -1,3 +1,4 @@
+import { useRoute } from 'preact-iso/router';
 import { siteStore } from './site.js';
 
 /*
@@ -31,4 +32,15 @@ function productSignIn(ssoLoginUrl: string, next: string): string {
 export function goToSignIn(href: string, route: (path: string) => void): void {
   if (href.startsWith('/')) route(href);
   else location.assign(href);
+}
+
+/**
+ * The address of the page this component is on, to come back to after signing in. Not
+ * `useLocation().url`: once a link is followed, the location is already the next page's while this
+ * page stays on screen until the next page's code has loaded, and its links would lead back there.
+ */
+export function useOwnUrl(): string {
+  const { path, query } = useRoute();
+  const search = new URLSearchParams(query).toString();
+  return search ? `${path}?${search}` : path;
 }

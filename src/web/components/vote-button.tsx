@@ -1,4 +1,4 @@
-import { useLocation, useRoute } from 'preact-iso/router';
+import { useLocation } from 'preact-iso/router';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../api/client.js';
 import { addVote, removeVote } from '../api/endpoints.js';
@@ -8,17 +8,6 @@ import { useSession } from '../session.js';
 import { goToSignIn, signInHref } from '../sign-in-link.js';
 import { messageOf } from './notice.js';
 
-
-/**
- * The address of the page this component is on, to come back to after signing in. Not
- * `useLocation().url`: once a link is followed, the location is already the next page's while this
- * page stays on screen until the next page's code has loaded, and its links would lead back there.
- */
-export function useOwnUrl(): string {
-  const { path, query } = useRoute();
-  const search = new URLSearchParams(query).toString();
-  return search ? `${path}?${search}` : path;
-}
 
 interface VoteButtonProps {
   postId: string;

@@ -1,7 +1,6 @@
 import { useEffect } from 'preact/hooks';
 import { Skeleton } from '../components/skeleton.js';
-import { useOwnUrl } from '../components/vote-button.js';
-import { signInHref, signsInThroughProduct } from '../sign-in-link.js';
+import { signInHref, signsInThroughProduct, useOwnUrl } from '../sign-in-link.js';
 import { useSession } from '../session.js';
 import { setPageTitle } from '../site.js';
 import { NewPostForm } from './new-post-form.js';
