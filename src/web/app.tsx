@@ -1,6 +1,8 @@
 import lazy, { ErrorBoundary } from 'preact-iso/lazy';
 import { LocationProvider, Route, Router } from 'preact-iso/router';
 import { Layout } from './components/layout.js';
+import { EmbedLayout } from './embed/layout.js';
+import { embedded } from './embed/mode.js';
 import { BoardPage } from './pages/board.js';
 import { HomePage } from './pages/home.js';
 import { NotFoundPage } from './pages/not-found.js';
@@ -19,14 +21,18 @@ const ProfilePage = lazy(() => import('./pages/profile.js').then((m) => m.Profil
 const SsoPage = lazy(() => import('./pages/sso.js').then((m) => m.SsoPage));
 const ProviderLandingPage = lazy(() => import('./pages/provider-landing.js').then((m) => m.ProviderLandingPage));
 const UnsubscribePage = lazy(() => import('./pages/unsubscribe.js').then((m) => m.UnsubscribePage));
+const EmbedMinePage = lazy(() => import('./embed/mine.js').then((m) => m.EmbedMinePage));
+const HandoffPage = lazy(() => import('./embed/handoff.js').then((m) => m.HandoffPage));
 // The dashboard is a bundle of its own (and a stylesheet of its own): visitors of the board never load it.
 const DashboardApp = lazy(() => import('./dashboard/dashboard.js').then((m) => m.DashboardApp));
 
-/** The whole public site: one route per page. */
+/** The whole public site: one route per page; under `/embed`, the widget's panel (its pages are the site's own). */
 export function App() {
+  const Frame = embedded ? EmbedLayout : Layout;
   return (
-    <LocationProvider>
-      <Layout>
+    // In the panel the router keeps only the panel's links; the others leave it (embed/layout.tsx).
+    <LocationProvider scope={embedded ? '/embed' : undefined}>
+      <Frame>
         <ErrorBoundary>
           <Router>
             <Route path="/" component={HomePage} />
@@ -44,12 +50,19 @@ export function App() {
             <Route path="/profile" component={ProfilePage} />
             <Route path="/unsubscribe" component={UnsubscribePage} />
             <Route path="/sso" component={SsoPage} />
+            <Route path="/embed" component={HomePage} />
+            <Route path="/embed/b/:url" component={BoardPage} />
+            <Route path="/embed/p/:slug" component={PostPage} />
+            <Route path="/embed/new" component={NewPostPage} />
+            <Route path="/embed/sign-in" component={SignInPage} />
+            <Route path="/embed/mine" component={EmbedMinePage} />
+            <Route path="/embed/handoff" component={HandoffPage} />
             <Route path="/dashboard" component={DashboardApp} />
             <Route path="/dashboard/*" component={DashboardApp} />
             <Route default component={NotFoundPage} />
           </Router>
         </ErrorBoundary>
-      </Layout>
+      </Frame>
     </LocationProvider>
   );
 }

@@ -46,6 +46,8 @@ export function can(session: Session | null | undefined, permission: string): bo
   return session?.permissions.has(permission) ?? false;
 }
 
-onTokenChange(() => {
+onTokenChange((elsewhere) => {
   if (!currentToken()) sessionStore.set(null);
+  // Another tab signed in (or as someone else): whose the token is has to be read.
+  else if (elsewhere) void loadSession();
 });

@@ -1,4 +1,7 @@
 import { useRoute } from 'preact-iso/router';
+import { hostPage } from './embed/host.js';
+import { embedded, pageHref } from './embed/mode.js';
+import { framed } from './embed/sign-in-window.js';
 import { siteStore } from './site.js';
 
 /*
@@ -13,7 +16,7 @@ export function signInHref(next: string, votePostId?: string): string {
   if (ssoLoginUrl) return productSignIn(ssoLoginUrl, next);
   const params = new URLSearchParams({ next });
   if (votePostId) params.set('vote', votePostId);
-  return `/sign-in?${params}`;
+  return pageHref(`/sign-in?${params}`);
 }
 
 /** Whether customers sign in through the team's product. */
@@ -21,16 +24,22 @@ export function signsInThroughProduct(): boolean {
   return Boolean(siteStore.get()?.settings.ssoLoginUrl);
 }
 
-/** The product's page with `redirect` set to the absolute board URL of `next`; its own query is kept. */
+/**
+ * The product's page with `redirect` set to the absolute board URL of `next` (in the widget's
+ * panel: the product's page the panel is on); its own query is kept.
+ */
 function productSignIn(ssoLoginUrl: string, next: string): string {
   const target = new URL(ssoLoginUrl);
-  target.searchParams.set('redirect', new URL(next, location.origin).href);
+  const back = embedded ? hostPage() : null;
+  target.searchParams.set('redirect', back ?? new URL(next, location.origin).href);
   return target.href;
 }
 
 /** Goes to a sign-in address: within the app for the password form, a full navigation to the product. */
 export function goToSignIn(href: string, route: (path: string) => void): void {
   if (href.startsWith('/')) route(href);
+  // The panel's frame may hold only the board's panel pages: the product's page replaces the team's page.
+  else if (framed) window.open(href, '_top');
   else location.assign(href);
 }
 

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
     legalComments: 'none',
     logLevel: 'warning',
   });
+  await buildWidgetLoader();
   const icon = await hashedCopy(join(source, 'favicon.svg'));
   await writeFile(join(out, 'index.html'), await html(result.metafile, icon));
   await compressAll(out);
@@ -59,6 +60,23 @@ async function buildDashboardStylesheet(): Promise<string> {
   });
   const [path] = Object.keys(result.metafile.outputs);
   return `/${relative(out, join(root, path!)).split('\\').join('/')}`;
+}
+
+/**
+ * `widget.js`, the loader a team pastes into its product (issue 29): one classic script at a fixed
+ * address (the snippet names it), so it is revalidated on each use rather than cached for good.
+ */
+async function buildWidgetLoader(): Promise<void> {
+  await build({
+    entryPoints: [join(source, 'widget', 'loader.ts')],
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    target: ['es2022', 'chrome100', 'firefox100', 'safari15'],
+    outfile: join(out, 'widget.js'),
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
 }
 
 /** The entry's script and stylesheet, and its static imports as modulepreload hints. */

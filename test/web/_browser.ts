@@ -9,7 +9,7 @@ import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import anyTest, { type ExecutionContext, type TestFn } from 'ava';
 import type { ParsedMail } from 'mailparser';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import type { Config } from '../../src/config/types.js';
 import type { ServiceContext } from '../../src/services/context.js';
 import { OWNER, type Persona } from '../_helpers/personas.js';
@@ -246,7 +246,7 @@ interface AxeViolation {
  * Runs axe-core in the page as it is now and fails with a readable list of violations. The page's
  * CSP forbids injected scripts; DevTools evaluation (page.evaluate) is not subject to it.
  */
-export async function expectAccessible(t: ChromiumTest, page: Page): Promise<void> {
+export async function expectAccessible(t: ChromiumTest, page: Page | Frame): Promise<void> {
   axeSource ??= readFileSync(AXE_SOURCE, 'utf8');
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async (tags) => {

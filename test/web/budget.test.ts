@@ -56,3 +56,13 @@ const built = existsSync(join(WEB, 'index.html'));
   if (notPreloaded.length > 0) t.log(`imported but not preloaded (a request waterfall): ${notPreloaded.join(', ')}`);
   t.true(total <= BUDGET, sizes.map(({ path, bytes }) => `${path} ${bytes}`).join('\n'));
 });
+
+const WIDGET_BUDGET = 6 * 1024;
+
+(built ? test : test.skip)('the widget loader (widget.js) is at most 6 KB (brotli), a classic script with no import', (t) => {
+  const path = join(WEB, 'widget.js');
+  const bytes = servedSize(path);
+  t.log(`widget.js: ${bytes.toLocaleString('en')} bytes brotli (budget ${WIDGET_BUDGET.toLocaleString('en')})`);
+  t.true(bytes <= WIDGET_BUDGET);
+  t.deepEqual(staticImports(readFileSync(path, 'utf8')), [], 'one file, nothing else to fetch');
+});

@@ -45,7 +45,8 @@ export function fieldOf(error: ApiError): string | null {
 }
 
 let token: string | null = readStoredToken();
-const tokenListeners = new Set<() => void>();
+/** Told whether the change came from another tab. */
+const tokenListeners = new Set<(elsewhere: boolean) => void>();
 
 function readStoredToken(): string | null {
   try {
@@ -69,11 +70,20 @@ export function setToken(next: string | null): void {
   } catch {
     // Private browsing without storage: the session lasts until the tab closes.
   }
-  for (const listener of tokenListeners) listener();
+  for (const listener of tokenListeners) listener(false);
 }
 
+// Another tab of this site signed in or out (a mailed link opened there, say): this one follows.
+addEventListener('storage', (event) => {
+  if (event.key !== TOKEN_KEY && event.key !== null) return;
+  const stored = readStoredToken();
+  if (stored === token) return;
+  token = stored;
+  for (const listener of tokenListeners) listener(true);
+});
+
 /** Called when the token changes (sign-in, sign-out, or the server refusing it). */
-export function onTokenChange(listener: () => void): () => void {
+export function onTokenChange(listener: (elsewhere: boolean) => void): () => void {
   tokenListeners.add(listener);
   return () => tokenListeners.delete(listener);
 }

@@ -3,6 +3,7 @@ import { countOf, plainExcerpt } from '../format.js';
 import { StatusChip } from './status-chip.js';
 import { TimeAgo } from './time-ago.js';
 import { VoteButton } from './vote-button.js';
+import { pageHref } from '../embed/mode.js';
 
 interface PostCardProps {
   post: Post;
@@ -20,7 +21,7 @@ export function PostCard({ post, showBoard = false, showAuthor = true }: PostCar
       <VoteButton postId={post.postId} voters={post.voters} />
       <div class="post-card__body">
         <h3 class="post-card__title">
-          <a href={`/p/${post.slug}`}>{post.title}</a>
+          <a href={pageHref(`/p/${post.slug}`)}>{post.title}</a>
         </h3>
         {excerpt && <p class="post-card__excerpt">{excerpt}</p>}
         <div class="meta">

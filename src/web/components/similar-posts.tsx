@@ -4,6 +4,7 @@ import type { Post } from '../api/types.js';
 import { countOf } from '../format.js';
 import { StatusChip } from './status-chip.js';
 import { VoteButton } from './vote-button.js';
+import { pageHref } from '../embed/mode.js';
 
 const TYPING_PAUSE_MS = 300;
 const MIN_LENGTH = 3;
@@ -78,7 +79,7 @@ function SimilarPost({ post }: { post: Post }) {
     <li class="similar__item">
       <VoteButton postId={post.postId} voters={post.voters} />
       <div class="similar__body">
-        <a class="similar__title" href={`/p/${post.slug}`}>
+        <a class="similar__title" href={pageHref(`/p/${post.slug}`)}>
           {post.title}
         </a>
         {(post.roadmap || post.board) && (

@@ -11,6 +11,7 @@ import { setPageTitle } from '../site.js';
 import { type Loaded, useLoad } from '../use-load.js';
 import { NotFoundPage } from './not-found.js';
 import { PostFilters, type PostListFilter, readFilter, writeFilter } from './post-filters.js';
+import { pageHref } from '../embed/mode.js';
 
 const PAGE_SIZE = 20;
 
@@ -29,7 +30,7 @@ export function BoardPage() {
     <>
       <div class="page-head">
         <h1>{board.data.name}</h1>
-        <a class="button button--primary" href={`/new?${new URLSearchParams({ board: board.data.url })}`}>
+        <a class="button button--primary" href={pageHref(`/new?${new URLSearchParams({ board: board.data.url })}`)}>
           Post an idea
         </a>
       </div>
@@ -50,7 +51,7 @@ function BoardPosts({ board, roadmaps }: { board: Board; roadmaps: { id: string;
   const location = useLocation();
   const session = useSession();
   const filter = readFilter(location.query);
-  const setFilter = (next: PostListFilter) => location.route(`/b/${encodeURIComponent(board.url)}${writeFilter(next)}`, true);
+  const setFilter = (next: PostListFilter) => location.route(pageHref(`/b/${encodeURIComponent(board.url)}${writeFilter(next)}`), true);
   // A new filter is a new list: remounting starts it again at page 1. So is another visitor, for "mine".
   const key = `${board.boardId}|${filter.query}|${filter.order}|${filter.status}|${filter.mine}|${session?.user.userId ?? ''}`;
   // What the last list showed stays on screen while the next one loads, so it never blinks empty.
@@ -96,7 +97,7 @@ function listPostPage(board: Board, filter: PostListFilter, page: number): Promi
 
 /** A shared "Ideas I posted" link opened signed out: the list is the visitor's, so they sign in first. */
 function SignInForMine({ board, mine }: { board: Board; mine: 'posted' | 'voted' }) {
-  const next = `/b/${encodeURIComponent(board.url)}?mine=${mine}`;
+  const next = pageHref(`/b/${encodeURIComponent(board.url)}?mine=${mine}`);
   return (
     <div class="empty">
       <p>{mine === 'posted' ? 'Sign in to see the ideas you posted.' : 'Sign in to see the ideas you voted for.'}</p>
@@ -111,7 +112,7 @@ function EmptyList({ board, filter, searching }: { board: Board; filter: PostLis
   return (
     <div class="empty">
       <p>{emptyWords(filter, searching)}</p>
-      <a class="button button--primary" href={`/new?${new URLSearchParams({ board: board.url, title: filter.query })}`}>
+      <a class="button button--primary" href={pageHref(`/new?${new URLSearchParams({ board: board.url, title: filter.query })}`)}>
         Post an idea
       </a>
     </div>

@@ -6,6 +6,7 @@ import { countOf } from '../format.js';
 import { can, useSession } from '../session.js';
 import { setPageTitle, useSite } from '../site.js';
 import { useLoad } from '../use-load.js';
+import { pageHref } from '../embed/mode.js';
 
 /** The site's boards with their idea counts, and the way to the roadmap. */
 export function HomePage() {
@@ -35,7 +36,7 @@ export function HomePage() {
           {boards.data.map((board) => (
             <li key={board.boardId}>
               {/* The description sits outside the link, so the link's name stays "<board> <n ideas>"; the card is still one click target (CSS). */}
-              <a href={`/b/${encodeURIComponent(board.url)}`} aria-describedby={board.description ? `board-${board.boardId}-description` : undefined}>
+              <a href={pageHref(`/b/${encodeURIComponent(board.url)}`)} aria-describedby={board.description ? `board-${board.boardId}-description` : undefined}>
                 <span class="dot" style={{ background: `#${board.color}` }} aria-hidden="true" />
                 <span class="board-list__name">{board.name}</span>
                 <span class="muted small">{countOf(board.post_count, 'idea', 'ideas')}</span>

@@ -9,6 +9,7 @@ import { ErrorNotice } from '../components/notice.js';
 import { SimilarPosts } from '../components/similar-posts.js';
 import { TextField } from '../components/text-field.js';
 import { type Loaded, useLoad } from '../use-load.js';
+import { pageHref } from '../embed/mode.js';
 
 /** The fields' API names (API.md §4.4.3), as `fieldOf` reports them. */
 type FieldName = 'boardId' | 'title' | 'contentMarkdown';
@@ -49,7 +50,7 @@ export function NewPostForm() {
     setFailure(null);
     try {
       const post = await createPost({ title, contentMarkdown: content.trim() ? content : null, boardId: boardId || null });
-      location.route(`/p/${post.slug}`);
+      location.route(pageHref(`/p/${post.slug}`));
     } catch (err) {
       setPending(false);
       const field = err instanceof ApiError ? (fieldOf(err) as FieldName | null) : null;
@@ -70,7 +71,7 @@ export function NewPostForm() {
         <button type="submit" class="button button--primary" disabled={pending || boardsLoading}>
           {pending ? 'Posting…' : 'Post idea'}
         </button>
-        <a class="button button--quiet" href={board ? `/b/${encodeURIComponent(board.url)}` : '/'}>
+        <a class="button button--quiet" href={pageHref(board ? `/b/${encodeURIComponent(board.url)}` : '/')}>
           Cancel
         </a>
       </div>

@@ -22,6 +22,7 @@ import { PostStatus } from './post-status.js';
 import { PostSubscription } from './post-subscription.js';
 import { nameOf } from './post-thread.js';
 import { PostVoters } from './post-voters.js';
+import { pageHref } from '../embed/mode.js';
 
 /** One idea: its votes, description, voters and comments; edit and delete for those allowed. */
 export function PostPage() {
@@ -71,9 +72,9 @@ function PostView({ loaded }: { loaded: PostDetail }) {
     setPost({ ...post, title, slug, contentMarkdown, updatedAt });
     setAnnouncement('Idea saved');
     closeEdit();
-    if (slug !== post.slug) location.route(`/p/${slug}`, true);
+    if (slug !== post.slug) location.route(pageHref(`/p/${slug}`), true);
   };
-  const leave = () => location.route(post.board ? `/b/${encodeURIComponent(post.board.url)}` : '/');
+  const leave = () => location.route(pageHref(post.board ? `/b/${encodeURIComponent(post.board.url)}` : '/'));
 
   return (
     <>
@@ -138,7 +139,7 @@ function PostMeta({ post }: { post: PostDetail }) {
     <div class="meta post__meta">
       {post.roadmap && <StatusChip roadmap={post.roadmap} />}
       {post.board && (
-        <a class="post__board" href={`/b/${encodeURIComponent(post.board.url)}`}>
+        <a class="post__board" href={pageHref(`/b/${encodeURIComponent(post.board.url)}`)}>
           <span class="dot" style={{ background: `#${post.board.color}` }} aria-hidden="true" />
           {post.board.name}
         </a>

@@ -1,5 +1,6 @@
 import { listPosts } from '../api/endpoints.js';
 import { PostPages } from '../components/post-pages.js';
+import { pageHref } from '../embed/mode.js';
 
 // Short pages: the two lists share the page with the account's settings.
 const PAGE_SIZE = 5;
@@ -23,7 +24,7 @@ export function ProfileIdeas({ userId }: { userId: string }) {
             cards={list.cards}
             empty={
               <p class="profile-ideas__empty muted">
-                {list.empty} <a href="/">See the boards</a>
+                {list.empty} <a href={pageHref('/')}>See the boards</a>
               </p>
             }
           />

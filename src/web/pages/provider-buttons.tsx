@@ -1,4 +1,5 @@
 import { listAuthProviders, providerStartHref } from '../api/endpoints.js';
+import { framed, openSignInWindow } from '../embed/sign-in-window.js';
 import { useLoad } from '../use-load.js';
 
 /**
@@ -14,10 +15,17 @@ export function ProviderButtons({ next }: { next: string }) {
       <ul class="provider-buttons">
         {providers.data.map((provider) => (
           <li key={provider.providerId}>
-            {/* _top: a real navigation (the app's router would keep a same-site link to itself), in this same window. */}
-            <a class="button provider-button" href={providerStartHref(provider.providerId, next)} target="_top">
-              Continue with {provider.name}
-            </a>
+            {framed ? (
+              // In the widget's panel: providers refuse to be framed, so a window of the board signs in.
+              <button type="button" class="button provider-button" onClick={() => openSignInWindow(provider.providerId)}>
+                Continue with {provider.name}
+              </button>
+            ) : (
+              // _top: a real navigation (the app's router would keep a same-site link to itself), in this same window.
+              <a class="button provider-button" href={providerStartHref(provider.providerId, next)} target="_top">
+                Continue with {provider.name}
+              </a>
+            )}
           </li>
         ))}
       </ul>

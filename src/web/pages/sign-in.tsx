@@ -2,6 +2,7 @@ import { useLocation } from 'preact-iso/router';
 import { useState } from 'preact/hooks';
 import { signIn } from '../api/endpoints.js';
 import { TextField } from '../components/text-field.js';
+import { framed, HANDOFF_PATH, openSignInWindow } from '../embed/sign-in-window.js';
 import { startSession, useSession } from '../session.js';
 import { signInHref } from '../sign-in-link.js';
 import { useSite } from '../site.js';
@@ -51,7 +52,12 @@ function SignInForm({ next, vote, onSubmit, onSignedIn }: SignInFormProps) {
   const form = useSubmission('sign-in', FIELDS);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const link = useSignInLinkRequest(form, next);
+  // In the widget's panel the mailed link signs in the window that waits for it (embed/sign-in-window.ts).
+  const link = useSignInLinkRequest(form, framed ? HANDOFF_PATH : next);
+  const sendLink = () => {
+    if (framed && !emailProblem(email)) openSignInWindow('link');
+    void link.send(email);
+  };
   const submit = (event: Event) => {
     event.preventDefault();
     void form.run(
@@ -76,7 +82,7 @@ function SignInForm({ next, vote, onSubmit, onSignedIn }: SignInFormProps) {
       <p class="account-or" aria-hidden="true">
         or
       </p>
-      <EmailLinkButton label="Email me a sign-in link" sending={link.sending} disabled={form.pending} onClick={() => void link.send(email)} />
+      <EmailLinkButton label="Email me a sign-in link" sending={link.sending} disabled={form.pending} onClick={sendLink} />
       <p class="muted small account-hint">No password needed: we email you a link that signs you in.</p>
       <AccountLinks>
         <a href="/password-reset">Forgot your password?</a>

@@ -1,0 +1,151 @@
+/*
+ * widget.js (issue 29): what a team pastes into its product. A launcher, and the board's panel in
+ * an iframe of the board's own origin, drawn in a shadow root so no style crosses either way. No
+ * framework and no global but `feedbackd`; calls made before this script loaded are run in order.
+ */
+import { CHANNEL, type HostMessage, isOurs, panelPath } from './protocol.js';
+import { WIDGET_STYLE } from './style.js';
+
+type Call = [command?: unknown, argument?: unknown];
+interface Feedbackd {
+  (command: string, argument?: unknown): void;
+  q?: Call[];
+  loaded?: boolean;
+}
+declare global {
+  interface Window {
+    feedbackd?: Feedbackd;
+  }
+}
+
+interface Options {
+  origin: string;
+  board?: string;
+  label: string;
+  left: boolean;
+}
+
+type Outgoing = HostMessage extends infer M ? (M extends { channel: string } ? Omit<M, 'channel'> : never) : never;
+
+const script = document.currentScript as HTMLScriptElement | null;
+if (script?.src && !window.feedbackd?.loaded) install(readOptions(script));
+
+function readOptions(tag: HTMLScriptElement): Options {
+  const { board, label, position } = tag.dataset;
+  return { origin: new URL(tag.src).origin, board: board?.trim() || undefined, label: label?.trim() || 'Feedback', left: position === 'bottom-left' };
+}
+
+function install(options: Options): void {
+  const queued = window.feedbackd?.q ?? [];
+  const widget = createWidget(options);
+  const api: Feedbackd = (command, argument) => widget.call(command, argument);
+  api.loaded = true;
+  window.feedbackd = api;
+  for (const [command, argument] of queued) widget.call(command, argument);
+}
+
+function createWidget(options: Options) {
+  let token: string | null = null;
+  let frame: HTMLIFrameElement | null = null;
+  let ready = false;
+  /** `logout()` before the panel could hear it: it still has to sign out whoever it kept from an earlier page. */
+  let logoutPending = false;
+  let opener: HTMLElement | null = null;
+  const { root, launcher, panel } = draw(options);
+
+  const send = (message: Outgoing) => {
+    if (ready) frame?.contentWindow?.postMessage({ channel: CHANNEL, ...message }, options.origin);
+  };
+
+  const open = (target: { board?: string; post?: string } = {}) => {
+    const active = document.activeElement;
+    if (panel.hidden && active instanceof HTMLElement && active !== document.body) opener = active;
+    panel.hidden = false;
+    launcher?.setAttribute('aria-expanded', 'true');
+    if (!frame) {
+      frame = document.createElement('iframe');
+      frame.title = options.label;
+      frame.src = `${options.origin}${panelPath(target.board ?? options.board, target.post)}`;
+      panel.append(frame);
+    } else send({ type: 'open', ...target });
+    frame.focus();
+  };
+
+  const close = () => {
+    if (panel.hidden) return;
+    panel.hidden = true;
+    launcher?.setAttribute('aria-expanded', 'false');
+    (opener ?? launcher)?.focus();
+  };
+
+  addEventListener('message', (event) => {
+    if (!frame || event.source !== frame.contentWindow || event.origin !== options.origin || !isOurs(event.data)) return;
+    if (event.data.type === 'close') close();
+    if (event.data.type !== 'ready') return;
+    ready = true;
+    // Also when the panel loaded again (a reload inside it): it is told everything afresh.
+    send({ type: 'hello', page: location.href });
+    if (logoutPending) send({ type: 'logout' });
+    logoutPending = false;
+    if (token) send({ type: 'identify', token });
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') close();
+  });
+  document.addEventListener('click', (event) => {
+    const own = (event.target as Element | null)?.closest?.('[data-feedbackd-open]');
+    if (!own) return;
+    event.preventDefault();
+    open({ board: own.getAttribute('data-feedbackd-open') || undefined });
+  });
+  launcher?.addEventListener('click', () => (panel.hidden ? open() : close()));
+  whenBody(() => document.body.append(root));
+
+  return {
+    call(command: unknown, argument: unknown) {
+      const target = (typeof argument === 'object' && argument !== null ? argument : {}) as { token?: unknown; board?: unknown; post?: unknown };
+      if (command === 'identify' && typeof target.token === 'string' && target.token) {
+        token = target.token;
+        if (ready) send({ type: 'identify', token });
+      } else if (command === 'logout') {
+        token = null;
+        if (ready) send({ type: 'logout' });
+        else logoutPending = true;
+      } else if (command === 'open') open({ board: text(target.board), post: text(target.post) });
+      else if (command === 'close') close();
+      else console.warn(`feedbackd: unknown call ${String(command)}`);
+    },
+  };
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+
+/** The widget's own elements: a host element with a shadow root holding the launcher (unless the page has its own) and the panel. */
+function draw(options: Options) {
+  const root = document.createElement('div');
+  root.setAttribute('data-feedbackd-widget', '');
+  const shadow = root.attachShadow({ mode: 'open' });
+  const style = document.createElement('style');
+  style.textContent = WIDGET_STYLE;
+  const panel = document.createElement('div');
+  panel.className = options.left ? 'panel left' : 'panel';
+  panel.hidden = true;
+  shadow.append(style, panel);
+  const launcher = document.querySelector('[data-feedbackd-open]') ? null : drawLauncher(options);
+  if (launcher) shadow.append(launcher);
+  return { root, launcher, panel };
+}
+
+function drawLauncher(options: Options): HTMLButtonElement {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = options.left ? 'launcher left' : 'launcher';
+  button.textContent = options.label;
+  button.setAttribute('aria-expanded', 'false');
+  return button;
+}
+
+function whenBody(then: () => void): void {
+  if (document.body) then();
+  else document.addEventListener('DOMContentLoaded', then, { once: true });
+}

@@ -1,0 +1,244 @@
+// The widget in a team's product (issue 29): a host page on another loopback address (127.0.0.2)
+// loads widget.js from the board (127.0.0.1). The launcher opens the panel, `identify` signs the
+// product's user in without leaving the page, and they search, vote and post there; a host not in
+// `embedOrigins` cannot show the panel; a third origin's messages change nothing; keyboard only,
+// and axe inside the panel at phone and desktop size, light and dark.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
+import { createSecret, type ProductSecret, productToken } from '../_helpers/sso-product.js';
+import { expectAccessible, test, useWebServer, type WebTest } from './_browser.ts';
+import { callApi, seedBoard, seedPost, setSettings } from './_seed.ts';
+
+useWebServer();
+
+/** The team's product: pages on 127.0.0.2 (allowed) or 127.0.0.3 (not allowed), by port. */
+interface Product {
+  origin: string;
+  /** Serves `html` at `path` from now on. */
+  page(path: string, html: string): void;
+  close(): Promise<void>;
+}
+
+let secret: ProductSecret;
+let product: Product;
+let stranger: Product;
+let boardUrl: string;
+let people = 0;
+
+async function startProduct(host: string): Promise<Product> {
+  const pages = new Map<string, string>();
+  const server: Server = createServer((request, response) => {
+    const html = pages.get(new URL(request.url ?? '/', 'http://x').pathname);
+    response.writeHead(html ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
+    response.end(html ?? 'not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://${host}:${port}`,
+    page: (path, html) => pages.set(path, html),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** What a team pastes, as the issue gives it, with `identify` when a token is given. */
+function hostPage(t: WebTest, token: string | null, extra = ''): string {
+  return `<!doctype html><html lang="en"><head><title>Acme</title></head><body>
+<main><h1>Acme dashboard</h1><p><a href="#top">Reports</a></p></main>
+<script src="${t.context.web.url}/widget.js" data-board="${boardUrl}" async></script>
+<script>
+  window.feedbackd = window.feedbackd || function () { (feedbackd.q = feedbackd.q || []).push(arguments) };
+  ${token ? `feedbackd('identify', { token: ${JSON.stringify(token)} });` : ''}
+</script>${extra}</body></html>`;
+}
+
+const person = () => {
+  people += 1;
+  return { sub: `acme-${people}`, email: `acme${people}@example.com`, name: `Acme User ${people}` };
+};
+
+async function prepare(t: WebTest): Promise<void> {
+  if (secret) return;
+  const web = t.context.web;
+  secret = await createSecret(web.server, web.owner.token);
+  [product, stranger] = await Promise.all([startProduct('127.0.0.2'), startProduct('127.0.0.3')]);
+  await setSettings(web, { embedOrigins: [product.origin] } as never);
+  const board = await seedBoard(web, { name: 'Feature requests', url: 'feature-requests' });
+  boardUrl = board.url;
+  await seedPost(web, { title: 'Dark mode for the reports', board });
+  await seedPost(web, { title: 'Export to spreadsheet', board });
+}
+
+test.after.always(async () => {
+  await Promise.all([product?.close(), stranger?.close()]);
+});
+
+/** A fresh browser context at the product's page; only the three loopback origins are reached. */
+async function openProduct(t: WebTest, url: string, options: { width?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await t.context.browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 800 },
+    colorScheme: options.colorScheme ?? 'light',
+    reducedMotion: 'reduce',
+    locale: 'en-US',
+  });
+  context.setDefaultTimeout(10_000);
+  const allowed = new Set([new URL(t.context.web.url).origin, product.origin, stranger.origin]);
+  await context.route((target) => !allowed.has(target.origin), (route) => route.abort('blockedbyclient'));
+  const page = await context.newPage();
+  await page.goto(url);
+  t.teardown(() => context.close());
+  return { page, context };
+}
+
+/** The panel's frame, once its app has drawn the panel. */
+async function panelFrame(page: Page): Promise<Frame> {
+  const handle = await page.locator('[data-feedbackd-widget]').locator('iframe').elementHandle();
+  const frame = await handle!.contentFrame();
+  await frame!.waitForSelector('.embed-header');
+  return frame!;
+}
+
+/** The API's view of a person: their user id, from the token's email. */
+async function userIdOf(t: WebTest, email: string): Promise<string> {
+  const found = await t.context.web.ctx.storage.users.getByEmail(email);
+  if (!found) throw new Error(`no user ${email}`);
+  return found.id;
+}
+
+test.serial('the launcher opens the panel; identify signs the product’s user in; they search, vote and post an idea without leaving the page', async (t) => {
+  await prepare(t);
+  const who = person();
+  product.page('/app', hostPage(t, productToken(secret, who)));
+  const { page } = await openProduct(t, `${product.origin}/app`);
+  await page.getByRole('button', { name: 'Feedback' }).click();
+  const panel = await panelFrame(page);
+  await panel.getByRole('button', { name: 'Sign out' }).waitFor();
+  t.is(await panel.getByRole('button', { name: 'Sign out' }).getAttribute('title'), `Signed in as ${who.name}`);
+
+  await panel.getByLabel('Search').fill('dark');
+  await panel.getByRole('link', { name: 'Dark mode for the reports' }).waitFor();
+  await panel.getByRole('link', { name: 'Export to spreadsheet' }).waitFor({ state: 'detached' });
+  // The owner's own vote came with the post.
+  await panel.getByRole('button', { name: /^Vote, 1 vote\b/ }).click();
+  await panel.getByRole('button', { name: /^Vote, 2 votes/ }).waitFor();
+  const userId = await userIdOf(t, who.email);
+  const posts = await callApi<{ posts: Array<{ title: string; postId: string }> }>(t.context.web, 'POST', '/posts/get', { query: 'dark' });
+  const dark = posts.posts.find((post) => post.title === 'Dark mode for the reports')!;
+  const votes = await callApi<{ results: Array<{ user: { userId: string } }> }>(t.context.web, 'GET', `/posts/${dark.postId}/votes`);
+  t.true(votes.results.some((vote) => vote.user.userId === userId), 'the vote is the product user’s');
+
+  await panel.getByRole('link', { name: 'Post an idea' }).first().click();
+  await panel.getByLabel('Title').fill('Keyboard shortcuts in the editor');
+  await panel.getByRole('button', { name: 'Post idea' }).click();
+  await panel.getByRole('heading', { level: 1, name: 'Keyboard shortcuts in the editor' }).waitFor();
+  const mine = await callApi<{ posts: Array<{ title: string; author: { userId: string } }> }>(t.context.web, 'POST', '/posts/get', { query: 'keyboard shortcuts' });
+  t.is(mine.posts[0]?.author.userId, userId, 'the idea is the product user’s');
+  t.is(page.url(), `${product.origin}/app`, 'the host page never left');
+  t.true(panel.url().startsWith(`${t.context.web.url}/embed/p/`));
+
+  await panel.getByRole('link', { name: 'My ideas' }).click();
+  await panel.getByRole('link', { name: 'Keyboard shortcuts in the editor' }).waitFor();
+});
+
+test.serial('Escape and Close close the panel and focus returns to the launcher; keyboard only', async (t) => {
+  await prepare(t);
+  product.page('/keys', hostPage(t, productToken(secret, person())));
+  const { page } = await openProduct(t, `${product.origin}/keys`);
+  const launcher = page.getByRole('button', { name: 'Feedback' });
+  await launcher.focus();
+  await page.keyboard.press('Enter');
+  const panel = await panelFrame(page);
+  t.is(await launcher.getAttribute('aria-expanded'), 'true');
+  await panel.getByRole('button', { name: 'Sign out' }).waitFor();
+  // Into the panel by keyboard, then Escape from inside it.
+  await panel.getByLabel('Search').focus();
+  await page.keyboard.type('export');
+  await panel.getByRole('link', { name: 'Export to spreadsheet' }).waitFor();
+  await page.keyboard.press('Escape');
+  await page.locator('[data-feedbackd-widget]').locator('.panel').waitFor({ state: 'hidden' });
+  t.true(await launcher.evaluate((button) => (button.getRootNode() as ShadowRoot).activeElement === button), 'focus is back on the launcher');
+  await page.keyboard.press('Enter');
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await page.locator('[data-feedbackd-widget]').locator('.panel').waitFor({ state: 'hidden' });
+  t.is(await launcher.getAttribute('aria-expanded'), 'false');
+});
+
+test.serial('a host not in embedOrigins cannot show the panel: the browser blocks the frame', async (t) => {
+  await prepare(t);
+  stranger.page('/app', hostPage(t, productToken(secret, person())));
+  const { page } = await openProduct(t, `${stranger.origin}/app`);
+  await page.getByRole('button', { name: 'Feedback' }).click();
+  const handle = await page.locator('[data-feedbackd-widget]').locator('iframe').elementHandle();
+  await page.waitForTimeout(500);
+  const frame = await handle!.contentFrame();
+  t.falsy(await frame?.$('.embed-header'), 'no panel is drawn');
+  t.false(frame?.url().startsWith(t.context.web.url), `the frame holds no board page (${frame?.url()})`);
+});
+
+test.serial('a message from a third origin changes nothing', async (t) => {
+  await prepare(t);
+  const who = person();
+  const intruder = person();
+  // A frame of another origin on the product's page posts to every frame it can reach.
+  stranger.page(
+    '/intruder',
+    `<!doctype html><html lang="en"><body><script>
+      window.addEventListener('message', (event) => {
+        if (event.data !== 'go') return;
+        for (let i = 0; i < parent.frames.length; i++) {
+          parent.frames[i].postMessage({ channel: 'feedbackd', type: 'logout' }, '*');
+          parent.frames[i].postMessage({ channel: 'feedbackd', type: 'identify', token: ${JSON.stringify(productToken(secret, intruder))} }, '*');
+          parent.frames[i].postMessage({ channel: 'feedbackd', type: 'open', post: 'nowhere' }, '*');
+        }
+      });
+    </script></body></html>`,
+  );
+  product.page('/guarded', hostPage(t, productToken(secret, who), `<iframe title="Ads" src="${stranger.origin}/intruder"></iframe>`));
+  const { page } = await openProduct(t, `${product.origin}/guarded`);
+  await page.getByRole('button', { name: 'Feedback' }).click();
+  const panel = await panelFrame(page);
+  const signOut = panel.getByRole('button', { name: 'Sign out' });
+  await signOut.waitFor();
+  const before = panel.url();
+  await page.frameLocator('iframe[title="Ads"]').locator('body').evaluate(() => window.postMessage('go', '*'));
+  await page.waitForTimeout(700);
+  t.is(await signOut.getAttribute('title'), `Signed in as ${who.name}`);
+  t.is(panel.url(), before);
+  t.is(await t.context.web.ctx.storage.users.getByEmail(intruder.email), undefined, 'the intruder’s token never signed in');
+});
+
+test.serial('without identify, voting asks the visitor to sign in inside the panel', async (t) => {
+  await prepare(t);
+  product.page('/anonymous', hostPage(t, null));
+  const { page } = await openProduct(t, `${product.origin}/anonymous`);
+  await page.getByRole('button', { name: 'Feedback' }).click();
+  const panel = await panelFrame(page);
+  await panel.getByRole('button', { name: /^Vote, / }).first().click();
+  await panel.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await panel.getByLabel('Email').waitFor();
+  t.true(panel.url().startsWith(`${t.context.web.url}/embed/sign-in?`));
+  t.is(page.url(), `${product.origin}/anonymous`);
+});
+
+for (const [width, colorScheme] of [
+  [360, 'light'],
+  [1280, 'dark'],
+] as const) {
+  test.serial(`axe finds nothing inside the panel at ${width} px, ${colorScheme}`, async (t) => {
+    await prepare(t);
+    product.page('/axe', hostPage(t, productToken(secret, person())));
+    const { page } = await openProduct(t, `${product.origin}/axe`, { width, colorScheme });
+    await page.getByRole('button', { name: 'Feedback' }).click();
+    const panel = await panelFrame(page);
+    await panel.getByRole('button', { name: 'Sign out' }).waitFor();
+    await panel.getByRole('link', { name: 'Dark mode for the reports' }).waitFor();
+    const box = await page.locator('[data-feedbackd-widget]').locator('.panel').boundingBox();
+    if (width === 360) t.deepEqual([box?.width, box?.height], [360, 800], 'full screen on a phone');
+    else t.deepEqual([box?.width, box?.height], [400, 600], '400 × 600 on a desktop');
+    await expectAccessible(t, panel);
+    await panel.getByRole('link', { name: 'Dark mode for the reports' }).click();
+    await panel.getByRole('heading', { level: 1, name: 'Dark mode for the reports' }).waitFor();
+    await expectAccessible(t, panel);
+  });
+}
