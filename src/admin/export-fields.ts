@@ -14,6 +14,7 @@ export type FieldKind =
   | 'integer'
   | 'time'
   | 'strings'
+  | '~strings'
   | 'labs';
 
 /** The fields of one kind of row and their kinds, in the order rows are written. */
@@ -34,12 +35,17 @@ const RULES: Record<FieldKind, { test: (value: unknown) => boolean; text: string
   '~boolean': { test: (value) => value === undefined || typeof value === 'boolean', text: 'true or false when present' },
   integer: { test: (value) => Number.isSafeInteger(value), text: 'an integer' },
   time: { test: (value) => typeof value === 'string' && TIME.test(value), text: 'an ISO 8601 time like 2024-01-31T12:00:00.000Z' },
-  strings: { test: (value) => Array.isArray(value) && value.every((item) => typeof item === 'string'), text: 'a list of strings' },
+  strings: { test: isStrings, text: 'a list of strings' },
+  '~strings': { test: (value) => value === undefined || isStrings(value), text: 'a list of strings when present' },
   labs: {
     test: (value) => isPlainObject(value) && typeof value.comments === 'boolean' && typeof value.voteOnBehalf === 'boolean',
     text: 'an object {"comments": boolean, "voteOnBehalf": boolean}',
   },
 };
+
+function isStrings(value: unknown): boolean {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
 
 /** Why `value` does not fit the spec (naming the field), or null when it does. */
 function rowProblem(value: unknown, spec: FieldSpec): string | null {

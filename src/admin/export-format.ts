@@ -13,7 +13,8 @@ import type { FieldSpec } from './export-fields.js';
  *   counts                  rows per section; when present, a section with another number of rows refuses the file
  *   settings                the site settings (SETTINGS_FIELDS); absent: the board keeps its own.
  *                           `gravatar` may be absent (files written before it existed): the board's own
- *                           value stays, false on a new board; so may `ssoLoginUrl` (issue 28)
+ *                           value stays, false on a new board; so may `ssoLoginUrl` (issue 28) and
+ *                           `embedOrigins` (issue 29)
  * then one list per section (SECTION_FIELDS), in import order: users, roles, roleAssignments, boards,
  * roadmaps, posts, votes, comments. A row refers only to rows of earlier sections, or, for a reply,
  * to its parent comment, which comes earlier in `comments`. Rows are sorted by (createdAt, id),
@@ -156,4 +157,5 @@ export const SETTINGS_FIELDS: FieldSpec = {
   labs: 'labs',
   gravatar: '~boolean',
   ssoLoginUrl: '~string?',
+  embedOrigins: '~strings',
 };

@@ -7,8 +7,11 @@ import type { Settings } from '../services/settings-views.js';
  * typed value becomes the JSON value that route takes.
  */
 
-/** How a value given on the command line is read: text as is, text that may be cleared, or true/false. */
-export type SettingKind = 'text' | 'clearable' | 'boolean';
+/**
+ * How a value given on the command line is read: text as is, text that may be cleared, true/false,
+ * or a comma-separated list (empty or cleared: none).
+ */
+export type SettingKind = 'text' | 'clearable' | 'boolean' | 'list';
 
 /** Where a key lives: `PATCH /settings/site` or `PATCH /settings/labs`, under which body field. */
 export interface SettingKey {
@@ -33,13 +36,14 @@ export const SETTING_KEYS = {
   developer_mode: { route: 'site', field: 'developer_mode', kind: 'boolean' },
   gravatar: { route: 'site', field: 'gravatar', kind: 'boolean' },
   ssoLoginUrl: { route: 'site', field: 'ssoLoginUrl', kind: 'clearable' },
+  embedOrigins: { route: 'site', field: 'embedOrigins', kind: 'list' },
 } as const satisfies Record<string, SettingKey>;
 
 /** One key of `settings get|set`. */
 export type SettingName = keyof typeof SETTING_KEYS;
 
 /** A setting's value as the API shows it. */
-export type SettingValue = string | boolean | null;
+export type SettingValue = string | boolean | null | readonly string[];
 
 const NAMES = Object.keys(SETTING_KEYS) as SettingName[];
 

@@ -1,9 +1,10 @@
+import { isDeepStrictEqual } from 'node:util';
 import { validationError } from '../errors.js';
 import type { ServiceContext } from '../services/context.js';
 import type { Settings } from '../services/settings-views.js';
 import { getSiteSettings, updateLabs, updateSiteSettings } from '../services/settings.js';
 import type { OperationArgs, OperationTable } from './operations.js';
-import { parseSettingName, SETTING_KEYS, type SettingKey, type SettingName, settingEntries } from './setting-keys.js';
+import { parseSettingName, SETTING_KEYS, type SettingKey, type SettingKind, type SettingName, settingEntries } from './setting-keys.js';
 import { systemActor } from './system-actor.js';
 
 /** What `settings set` did: every setting afterwards, and the keys whose values changed (the logo may bring the icon along). */
@@ -30,13 +31,30 @@ export const SETTINGS_OPERATIONS: OperationTable = {
 async function setSetting(ctx: ServiceContext, args: OperationArgs): Promise<SettingChange> {
   const key = parseSettingName(args.key);
   const { route, field, kind }: SettingKey = SETTING_KEYS[key];
-  const value = kind === 'boolean' ? parseBooleanText(args.value, key) : parseText(args.value, key, kind === 'clearable');
+  const value = parseValue(args.value, key, kind);
   const before = new Map(settingEntries(await getSiteSettings(ctx)));
   if (route === 'labs') await updateLabs(ctx, systemActor(), { [field]: value });
   else await updateSiteSettings(ctx, systemActor(), { [field]: value });
   const settings = await getSiteSettings(ctx);
-  const changed = settingEntries(settings).filter(([name, after]) => before.get(name) !== after);
+  const changed = settingEntries(settings).filter(([name, after]) => !isDeepStrictEqual(before.get(name), after));
   return { key, changed: changed.map(([name]) => name), settings };
+}
+
+/** The typed value as the route's body field takes it. */
+function parseValue(value: unknown, key: SettingName, kind: SettingKind): string | boolean | string[] | null {
+  if (kind === 'boolean') return parseBooleanText(value, key);
+  if (kind === 'list') return parseListText(value, key);
+  return parseText(value, key, kind === 'clearable');
+}
+
+/**
+ * Comma-separated items, each as typed (the API trims and checks them, naming a bad one by its
+ * position); empty text and null clear the list.
+ */
+function parseListText(value: unknown, key: SettingName): string[] {
+  if (value === null || (typeof value === 'string' && value.trim() === '')) return [];
+  if (typeof value !== 'string') throw validationError(key, 'must be a comma-separated list');
+  return value.split(',');
 }
 
 /** `true` or `false` (any case; JSON booleans too); a flag cannot be cleared. */

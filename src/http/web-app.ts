@@ -8,6 +8,9 @@ import { type Encoded, INDEX_PATH, loadWebFiles, type WebFile } from './web-file
 /** The single sign-on landing (issue 28): its address holds a token until the page takes it out. */
 const SSO_LANDING = /^\/sso\/?$/i;
 
+/** The widget's panel (issue 29): `/embed` and everything under `/embed/`, in any case; `/embedded` is an ordinary page. */
+const EMBED_PAGE = /^\/embed(?:\/|$)/i;
+
 /** Content-hashed assets: a new build has new names, so a cached copy never goes stale. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -30,7 +33,7 @@ export function serveWebApp(services: ServiceContext, webDir: string): Middlewar
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw appError('NOT_FOUND');
     const file = files.get(ctx.path) ?? html;
     if (!file) throw appError('NOT_FOUND');
-    if (file.type.startsWith('text/html')) ctx.set(await pageSecurityHeaders(services));
+    if (file.type.startsWith('text/html')) ctx.set(await pageSecurityHeaders(services, EMBED_PAGE.test(ctx.path)));
     ctx.state.webAsset = file.immutable;
     if (SSO_LANDING.test(ctx.path)) sendLanding(ctx, file);
     else sendFile(ctx, file);
@@ -52,24 +55,28 @@ function sendLanding(ctx: Context, file: WebFile): void {
   ctx.type = file.type;
 }
 
-/** Headers of the HTML page; the policy follows the current logo, icon and `gravatar`, so settings are read per page. */
-async function pageSecurityHeaders(services: ServiceContext): Promise<Record<string, string>> {
-  return {
-    'Content-Security-Policy': await pagePolicy(services),
-    'Referrer-Policy': 'same-origin',
-    'X-Frame-Options': 'DENY',
-  };
+/**
+ * Headers of the HTML page; the policy follows the current logo, icon, `gravatar` and `embedOrigins`,
+ * so settings are read per page. An embed page has no X-Frame-Options: `DENY` would win over its
+ * `frame-ancestors` in browsers that read both, and `SAMEORIGIN` cannot name the allowed sites.
+ */
+async function pageSecurityHeaders(services: ServiceContext, embed: boolean): Promise<Record<string, string>> {
+  const policy = await pagePolicy(services, embed);
+  const headers: Record<string, string> = { 'Content-Security-Policy': policy, 'Referrer-Policy': 'same-origin' };
+  if (!embed) headers['X-Frame-Options'] = 'DENY';
+  return headers;
 }
 
-async function pagePolicy(services: ServiceContext): Promise<string> {
+async function pagePolicy(services: ServiceContext, embed: boolean): Promise<string> {
   try {
-    return contentSecurityPolicy(await getSiteSettings(services));
+    return contentSecurityPolicy(await getSiteSettings(services), embed);
   } catch (err) {
     // Without settings the page still loads (and shows the API's own error); only the logo may be
     // blocked. Gravatar is left out too: a board that turned it off never has it allowed by accident
-    // (the app shows initials until it has read the settings anyway).
+    // (the app shows initials until it has read the settings anyway), and an embed page may then be
+    // framed by the site itself only.
     services.logger.warn({ err }, 'site settings unavailable for the page policy');
-    return contentSecurityPolicy({ logo: null, icon: null, gravatar: false });
+    return contentSecurityPolicy({ logo: null, icon: null, gravatar: false, embedOrigins: [] }, embed);
   }
 }
 

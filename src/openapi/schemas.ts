@@ -294,8 +294,15 @@ export const schemas: Record<string, Schema> = {
       ssoLoginUrl: nullable(
         text('feedbackd’s extension (README, single sign-on): the product’s sign-in page; when set, the web app’s “Sign in” goes there with `?redirect=<the board URL>`.'),
       ),
+      embedOrigins: {
+        type: 'array',
+        maxItems: 20,
+        items: { type: 'string' },
+        description:
+          'feedbackd’s extension (README, the widget): origins such as `https://app.example.com` whose pages may frame the widget’s panel (`/embed/…`); empty: the widget shows nowhere.',
+      },
     },
-    'Site settings, with feedbackd’s `gravatar` and `ssoLoginUrl` extensions.',
+    'Site settings, with feedbackd’s `gravatar`, `ssoLoginUrl` and `embedOrigins` extensions.',
   ),
   Comment: answer(
     {

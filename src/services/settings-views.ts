@@ -16,12 +16,14 @@ export interface Settings {
   gravatar: boolean;
   /** feedbackd's extension (issue 28): where "Sign in" sends visitors when the team's product signs them in, or null. */
   ssoLoginUrl: string | null;
+  /** feedbackd's extension (issue 29): the origins whose pages may frame the widget's panel (`/embed/…`). */
+  embedOrigins: string[];
 }
 
 /**
  * A stored settings row as the API shows it: `developerMode` becomes snake_case `developer_mode`;
  * `gravatar`, absent from data stores made before it existed (either engine), is true; an absent
- * `ssoLoginUrl` is null.
+ * `ssoLoginUrl` is null and an absent `embedOrigins` empty.
  */
 export function toSettings(row: SettingsRow): Settings {
   return {
@@ -37,6 +39,7 @@ export function toSettings(row: SettingsRow): Settings {
     developer_mode: row.developerMode,
     gravatar: row.gravatar ?? true,
     ssoLoginUrl: row.ssoLoginUrl ?? null,
+    embedOrigins: [...(row.embedOrigins ?? [])],
   };
 }
 

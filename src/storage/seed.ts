@@ -59,6 +59,7 @@ export const DEFAULT_SETTINGS: SettingsRow = {
   labs: { comments: true, voteOnBehalf: false },
   gravatar: false,
   ssoLoginUrl: null,
+  embedOrigins: [],
 };
 
 /** The system role every new data store starts with. */

@@ -150,6 +150,11 @@ export interface SettingsRow {
    * Absent in data stores made before it existed: read as null.
    */
   ssoLoginUrl?: string | null;
+  /**
+   * The origins whose pages may frame the widget's panel (issue 29), as `URL.origin` strings.
+   * Absent in data stores made before it existed: read as none.
+   */
+  embedOrigins?: string[];
 }
 
 export type MailTokenPurpose = (typeof MAIL_TOKEN_PURPOSES)[number];

@@ -207,6 +207,22 @@ test('gravatar in an export\'s settings is imported; anything but true or false 
   t.like(await getSiteSettings(ctx), { title: 'Older board', gravatar: false });
 });
 
+test('embedOrigins in an export\'s settings is imported, absent it is none; a list the API would refuse refuses the file', async (t) => {
+  const absent = await board(t, false);
+  await absent.run({ settings: OLDER_SETTINGS, ...author().sections });
+  t.deepEqual((await getSiteSettings(absent.ctx)).embedOrigins, []);
+  const { ctx, run } = await board(t, false);
+  await t.throwsAsync(run({ settings: { ...OLDER_SETTINGS, embedOrigins: 'https://app.example.com' } }), {
+    message: /is not a valid export: settings field embedOrigins must be a list of strings when present/,
+  });
+  await t.throwsAsync(run({ settings: { ...OLDER_SETTINGS, embedOrigins: ['https://app.example.com/path'] } }), {
+    message: /settings field embedOrigins: breaks the API's rule \(embedOrigins\[0\] must be an origin such as https:\/\/app\.example\.com/,
+  });
+  t.is((await getSiteSettings(ctx)).title, 'Feedback', 'nothing written');
+  await run({ settings: { ...OLDER_SETTINGS, embedOrigins: ['https://app.example.com'] }, ...author().sections });
+  t.like(await getSiteSettings(ctx), { title: 'Older board', embedOrigins: ['https://app.example.com'] });
+});
+
 test('the Team role follows the settings: the file’s taken into a board without users, the board’s own kept otherwise', async (t) => {
   const staff = { ...teamRole(T), name: 'Staff', permissions: ['comment:view_internal'] };
   const sections = { settings: DEFAULT_SETTINGS, roles: [staff] };

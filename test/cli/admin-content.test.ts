@@ -12,7 +12,7 @@ import { runInProcess } from './_cli.ts';
  */
 
 const SETTING_NAMES =
-  'title, description, logo, icon, accentColor, googleAnalyticsId, isPoweredBy, allowSignup, labs.comments, labs.voteOnBehalf, developer_mode, gravatar, ssoLoginUrl';
+  'title, description, logo, icon, accentColor, googleAnalyticsId, isPoweredBy, allowSignup, labs.comments, labs.voteOnBehalf, developer_mode, gravatar, ssoLoginUrl, embedOrigins';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
@@ -148,6 +148,29 @@ test('settings set ssoLoginUrl sends "Sign in" to the product (issue 28); a bad 
   t.deepEqual(refused, { code: 1, stdout: '', stderr: 'error: ssoLoginUrl must be an absolute http or https URL of at most 2000 characters, or null\n' });
   t.is((await run(['settings', 'set', 'ssoLoginUrl', '--clear'])).code, 0);
   t.is((await withBoard(board, (ctx) => getSiteSettings(ctx))).ssoLoginUrl, null);
+});
+
+test('settings set embedOrigins takes a comma-separated list (issue 29); a bad origin is named; "" and --clear empty it', async (t) => {
+  const board = await initBoard(t);
+  const run = (args: string[]) => inBoard(board, args);
+  t.is((await run(['settings', 'get', 'embedOrigins'])).stdout, '\n');
+  const set = await run(['settings', 'set', 'embedOrigins', 'https://App.example.com/, http://127.0.0.2:3000']);
+  t.deepEqual(set, { code: 0, stdout: 'embedOrigins is now "https://app.example.com", "http://127.0.0.2:3000".\n', stderr: '' });
+  t.deepEqual((await withBoard(board, (ctx) => getSiteSettings(ctx))).embedOrigins, ['https://app.example.com', 'http://127.0.0.2:3000']);
+  // Alone on its line, in the form `set` takes back; a JSON array with --json.
+  t.is((await run(['settings', 'get', 'embedOrigins'])).stdout, 'https://app.example.com,http://127.0.0.2:3000\n');
+  t.deepEqual(jsonOf(t, await run(['settings', 'get', 'embedOrigins', '--json'])), ['https://app.example.com', 'http://127.0.0.2:3000']);
+  t.is((await run(['settings', 'set', 'embedOrigins', 'https://app.example.com,http://127.0.0.2:3000'])).stdout, 'embedOrigins was already "https://app.example.com", "http://127.0.0.2:3000".\n');
+  const refused = await run(['settings', 'set', 'embedOrigins', 'https://a.example.com,https://b.example.com/path']);
+  t.deepEqual(refused, {
+    code: 1,
+    stdout: '',
+    stderr: 'error: embedOrigins[1] must be an origin such as https://app.example.com (scheme, host and port only)\n',
+  });
+  t.deepEqual((await run(['settings', 'set', 'embedOrigins', ''])), { code: 0, stdout: 'embedOrigins is now (none).\n', stderr: '' });
+  await run(['settings', 'set', 'embedOrigins', 'https://a.example.com']);
+  t.is((await run(['settings', 'set', 'embedOrigins', '--clear'])).code, 0);
+  t.deepEqual((await withBoard(board, (ctx) => getSiteSettings(ctx))).embedOrigins, []);
 });
 
 test('a new board has gravatar false; settings set gravatar true turns Gravatar on for the API, and false off again', async (t) => {

@@ -2,7 +2,7 @@ import type { ExecutionContext } from 'ava';
 import { OWNER } from '../_helpers/personas.js';
 import { startTestServer, type TestServer } from '../_helpers/server.js';
 
-/** API.md §3.13 defaults of a new install, keys in documented order, then feedbackd's `gravatar` and `ssoLoginUrl`. */
+/** API.md §3.13 defaults of a new install, keys in documented order, then feedbackd's `gravatar`, `ssoLoginUrl` and `embedOrigins`. */
 export const DEFAULT_SITE_SETTINGS = {
   title: 'Feedback',
   description: null,
@@ -16,6 +16,7 @@ export const DEFAULT_SITE_SETTINGS = {
   developer_mode: false,
   gravatar: false,
   ssoLoginUrl: null,
+  embedOrigins: [],
 };
 
 export const FORBIDDEN = { message: 'You do not have permission to perform this action.', code: 'NOT_ENOUGH_PERMISSION' };

@@ -99,6 +99,8 @@ async function useEveryFeature(server: TestServer, sink: SmtpSink, hooks: { good
   // Single sign-on: a secret, and a customer of the product signed in with it (a linked identity).
   const secret = (await must(server, 'POST', '/sso/secrets', owner)).secret;
   await must(server, 'PATCH', '/settings/site', owner, { ssoLoginUrl: 'https://app.example.com/login' });
+  // The sites that may frame the widget (issue 29).
+  await must(server, 'PATCH', '/settings/site', owner, { embedOrigins: ['https://app.example.com', 'http://127.0.0.2:3000'] });
   const ssoToken = productToken({ id: secret.secretId, secret: secret.secret }, { sub: 'customer-42', email: 'pat@example.com', name: 'Pat' }, { expiresIn: 3600 });
   const ssoUser = (await must(server, 'POST', '/auth/sso', undefined, { token: ssoToken })).user;
   // A sign-in provider, its client secret among the data directory's secrets.

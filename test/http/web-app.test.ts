@@ -140,7 +140,7 @@ test('the page policy allows the origins of the site logo and icon once an admin
 });
 
 test('the page policy never takes raw text from the settings: only well-formed http(s) origins', (t) => {
-  const images = (logo: string | null, icon: string | null) => contentSecurityPolicy({ logo, icon, gravatar: true });
+  const images = (logo: string | null, icon: string | null) => contentSecurityPolicy({ logo, icon, gravatar: true, embedOrigins: [] });
   const policy = images("https://evil.example;script-src 'unsafe-inline'", 'javascript:alert(1)');
   t.deepEqual(parsePolicy(policy).get('img-src'), ["'self'", GRAVATAR]);
   t.deepEqual(parsePolicy(policy).get('script-src'), ["'self'"]);
@@ -173,8 +173,8 @@ test('the page policy lists Gravatar only while the gravatar setting is on', asy
   t.is((await site.request('PATCH', '/settings/site', { token, body: { gravatar: true } })).status, 200);
   t.deepEqual(await imageSources(), ["'self'", GRAVATAR, 'https://cdn.example.com']);
   // Only img-src changes with the setting.
-  const off = parsePolicy(contentSecurityPolicy({ logo: null, icon: null, gravatar: false }));
-  const on = parsePolicy(contentSecurityPolicy({ logo: null, icon: null, gravatar: true }));
+  const off = parsePolicy(contentSecurityPolicy({ logo: null, icon: null, gravatar: false, embedOrigins: [] }));
+  const on = parsePolicy(contentSecurityPolicy({ logo: null, icon: null, gravatar: true, embedOrigins: [] }));
   t.deepEqual([...off.keys()], [...on.keys()]);
   for (const [name, sources] of on) if (name !== 'img-src') t.deepEqual(off.get(name), sources, name);
 });

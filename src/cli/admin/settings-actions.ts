@@ -24,7 +24,7 @@ export async function getSettingsCommand(key: string | undefined, flags: AdminFl
   }
   const value = settingValue(settings, parseSettingName(key));
   if (flags.json) return printJson(run.io, value);
-  printLines(run.io, value === null ? '' : String(value));
+  printLines(run.io, plain(value));
 }
 
 /** `settings set <key> [value] [--clear]`: the lines name every setting that changed. */
@@ -54,8 +54,15 @@ function changeLine(name: string, value: SettingValue): string {
   return `${name} is now ${shown(value)}${effect ? `: ${effect}` : ''}.`;
 }
 
-/** Text in quotes (exact, and safe on a terminal), flags as true/false, unset as (none). */
+/** The value as `settings set` takes it back: text as is, a list comma-separated, unset as nothing. */
+function plain(value: SettingValue): string {
+  if (value === null) return '';
+  return Array.isArray(value) ? value.join(',') : String(value);
+}
+
+/** Text in quotes (exact, and safe on a terminal), a list as its quoted items, flags as true/false, unset or empty as (none). */
 function shown(value: SettingValue): string {
-  if (value === null) return '(none)';
+  if (value === null || (Array.isArray(value) && value.length === 0)) return '(none)';
+  if (Array.isArray(value)) return value.map(quoted).join(', ');
   return typeof value === 'string' ? quoted(value) : String(value);
 }

@@ -50,6 +50,15 @@ const siteFields = input({
     description:
       'feedbackd’s extension (single sign-on): the product’s sign-in page, where the web app’s “Sign in” sends visitors with `?redirect=<the board URL they were on>`. `""` or `null` clears it; else trimmed, an absolute `http`/`https` URL of at most 2000 characters (else 400 `VALIDATION_ERROR`).',
   },
+  embedOrigins: {
+    type: ['array', 'null'],
+    maxItems: 20,
+    items: { type: 'string' },
+    description:
+      'feedbackd’s extension (the widget): the origins whose pages may frame the widget’s panel (`/embed/…`, sent as `Content-Security-Policy: frame-ancestors \'self\' <origins>`); `[]` or `null`: none, so the widget shows nowhere. ' +
+      'Each item is trimmed and must be an absolute `http`/`https` origin — scheme, host and optional port, at most one trailing `/`, no path, query, fragment, user info or wildcard — stored as the URL’s origin (lower-case host, default port dropped); duplicates are dropped, the order is kept. ' +
+      'Not an array or more than 20 items → 400 `VALIDATION_ERROR` `embedOrigins must be an array of at most 20 origins`; a bad item → 400 `VALIDATION_ERROR` `embedOrigins[<index>] must be an origin such as https://app.example.com (scheme, host and port only)`.',
+  },
 });
 
 export const settingsPaths: Paths = {
@@ -57,7 +66,7 @@ export const settingsPaths: Paths = {
     get: operation('get', {
       id: 'getSiteSettings',
       summary: 'Site settings',
-      description: 'The public site settings: title, description, logo, icon, accent colour, sign-up switch, lab flags, and feedbackd’s `gravatar` switch.',
+      description: 'The public site settings: title, description, logo, icon, accent colour, sign-up switch, lab flags, and feedbackd’s `gravatar` switch, `ssoLoginUrl` and `embedOrigins`.',
       tag: 'Settings',
       section: '4.10.1',
       auth: 'none',

@@ -91,7 +91,7 @@ const labs: ValueRule = (value) => {
 };
 const LABS_RULES: RowRules = { fields: { comments: bool, voteOnBehalf: bool } };
 
-/** The site settings (API.md §4.10.2): `gravatar` and `ssoLoginUrl` are absent from data written before they existed. */
+/** The site settings (API.md §4.10.2): `gravatar`, `ssoLoginUrl` and `embedOrigins` are absent from data written before they existed. */
 export const SETTINGS_RULES: RowRules = {
   fields: {
     title: apiRule((value) => parseSettingsChanges({ title: value }).title),
@@ -106,8 +106,9 @@ export const SETTINGS_RULES: RowRules = {
     labs,
     gravatar: bool,
     ssoLoginUrl: apiRule((value) => parseSettingsChanges({ ssoLoginUrl: value }).ssoLoginUrl),
+    embedOrigins: apiRule((value) => parseSettingsChanges({ embedOrigins: value }).embedOrigins),
   },
-  optional: ['gravatar', 'ssoLoginUrl'],
+  optional: ['gravatar', 'ssoLoginUrl', 'embedOrigins'],
 };
 
 /** A sign-in link names an address and no user; every other mail token names a user, and only a link is ever kept used. */

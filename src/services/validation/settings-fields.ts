@@ -2,6 +2,7 @@ import validator from 'validator';
 import { appError, type ErrorCode, validationError } from '../../errors.js';
 import { DEFAULT_SETTINGS } from '../../storage/seed.js';
 import type { Labs, SettingsRow } from '../../storage/types.js';
+import { parseEmbedOrigins } from './embed-origins.js';
 import { type Body, codePointLength, hasLoneSurrogate, optionalString, rejectLoneSurrogates, rejectNul } from './fields.js';
 
 /** Longest title, description, Google Analytics id, logo and icon URL (API.md §1.12). */
@@ -25,8 +26,8 @@ const IMAGE_URL_CODES = {
 export type SettingsChanges = Partial<Omit<SettingsRow, 'labs'>>;
 
 /**
- * API.md §4.10.2 rows 2–16, in that order, then feedbackd's `gravatar` and `ssoLoginUrl`: only sent fields are checked;
- * null is refused by non-nullable fields.
+ * API.md §4.10.2 rows 2–16, in that order, then feedbackd's `gravatar`, `ssoLoginUrl` and `embedOrigins`: only sent
+ * fields are checked; null is refused by non-nullable fields (`embedOrigins` reads it as none).
  */
 export function parseSettingsChanges(body: Body): SettingsChanges {
   const changes: SettingsChanges = {};
@@ -45,6 +46,7 @@ export function parseSettingsChanges(body: Body): SettingsChanges {
   if (body.developer_mode !== undefined) changes.developerMode = parseBoolean(body.developer_mode, 'developer_mode');
   if (body.gravatar !== undefined) changes.gravatar = parseBoolean(body.gravatar, 'gravatar');
   if (body.ssoLoginUrl !== undefined) changes.ssoLoginUrl = parseSsoLoginUrl(body.ssoLoginUrl);
+  if (body.embedOrigins !== undefined) changes.embedOrigins = parseEmbedOrigins(body.embedOrigins);
   return changes;
 }
 

@@ -65,10 +65,14 @@ export function apiRule<T>(parse: (value: unknown) => T, compare: (value: unknow
   };
 }
 
-/** An AppError's message without a VALIDATION_ERROR's leading path (the problem names the field already). */
+/**
+ * An AppError's message without a VALIDATION_ERROR's leading path (the problem names the field
+ * already); a path into a list (`embedOrigins[1]`) stays, as it names the item too.
+ */
 function ruleText(error: AppError): string {
   const path = error.errors?.[0]?.path;
-  return path && error.message.startsWith(`${path} `) ? error.message.slice(path.length + 1) : error.message;
+  const fieldOnly = path !== undefined && !path.includes('[');
+  return fieldOnly && error.message.startsWith(`${path} `) ? error.message.slice(path.length + 1) : error.message;
 }
 
 /** The first problem of several rules. */
