@@ -125,8 +125,7 @@ test.serial('the launcher opens the panel; identify signs the product’s user i
   const userId = await userIdOf(t, who.email);
   const posts = await callApi<{ posts: Array<{ title: string; postId: string }> }>(t.context.web, 'POST', '/posts/get', { query: 'dark' });
   const dark = posts.posts.find((post) => post.title === 'Dark mode for the reports')!;
-  const votes = await callApi<{ results: Array<{ user: { userId: string } }> }>(t.context.web, 'GET', `/posts/${dark.postId}/votes`);
-  t.true(votes.results.some((vote) => vote.user.userId === userId), 'the vote is the product user’s');
+  t.truthy(await t.context.web.ctx.storage.votes.getByUserAndPost(userId, dark.postId), 'the vote is the product user’s');
 
   await panel.getByRole('link', { name: 'Post an idea' }).first().click();
   await panel.getByLabel('Title').fill('Keyboard shortcuts in the editor');
@@ -138,7 +137,17 @@ test.serial('the launcher opens the panel; identify signs the product’s user i
   t.true(panel.url().startsWith(`${t.context.web.url}/embed/p/`));
 
   await panel.getByRole('link', { name: 'My ideas' }).click();
-  await panel.getByRole('link', { name: 'Keyboard shortcuts in the editor' }).waitFor();
+  await panel.getByRole('region', { name: 'Ideas you posted' }).getByRole('link', { name: 'Keyboard shortcuts in the editor' }).waitFor();
+});
+
+test.serial('widget.js is one script, revalidated on each use, compressed', async (t) => {
+  await prepare(t);
+  const response = await fetch(`${t.context.web.url}/widget.js`, { headers: { 'accept-encoding': 'br' } });
+  t.is(response.status, 200);
+  t.is(response.headers.get('content-type'), 'text/javascript; charset=utf-8');
+  t.is(response.headers.get('cache-control'), 'no-cache');
+  t.truthy(response.headers.get('etag'));
+  t.is(response.headers.get('content-encoding'), 'br');
 });
 
 test.serial('Escape and Close close the panel and focus returns to the launcher; keyboard only', async (t) => {
@@ -180,28 +189,30 @@ test.serial('a message from a third origin changes nothing', async (t) => {
   await prepare(t);
   const who = person();
   const intruder = person();
-  // A frame of another origin on the product's page posts to every frame it can reach.
+  // A page of another origin that holds the panel's window: a window the panel opened (a
+  // provider's sign-in page is one), posting everything the panel understands to its opener.
   stranger.page(
     '/intruder',
     `<!doctype html><html lang="en"><body><script>
-      window.addEventListener('message', (event) => {
-        if (event.data !== 'go') return;
-        for (let i = 0; i < parent.frames.length; i++) {
-          parent.frames[i].postMessage({ channel: 'feedbackd', type: 'logout' }, '*');
-          parent.frames[i].postMessage({ channel: 'feedbackd', type: 'identify', token: ${JSON.stringify(productToken(secret, intruder))} }, '*');
-          parent.frames[i].postMessage({ channel: 'feedbackd', type: 'open', post: 'nowhere' }, '*');
-        }
-      });
+      const messages = [
+        { channel: 'feedbackd', type: 'logout' },
+        { channel: 'feedbackd', type: 'identify', token: ${JSON.stringify(productToken(secret, intruder))} },
+        { channel: 'feedbackd', type: 'open', post: 'nowhere' },
+        { channel: 'feedbackd', type: 'handoff', token: 'not-a-session' },
+      ];
+      for (const message of messages) opener.postMessage(message, '*');
+      document.title = 'sent';
     </script></body></html>`,
   );
-  product.page('/guarded', hostPage(t, productToken(secret, who), `<iframe title="Ads" src="${stranger.origin}/intruder"></iframe>`));
-  const { page } = await openProduct(t, `${product.origin}/guarded`);
+  product.page('/guarded', hostPage(t, productToken(secret, who)));
+  const { page, context } = await openProduct(t, `${product.origin}/guarded`);
   await page.getByRole('button', { name: 'Feedback' }).click();
   const panel = await panelFrame(page);
   const signOut = panel.getByRole('button', { name: 'Sign out' });
   await signOut.waitFor();
   const before = panel.url();
-  await page.frameLocator('iframe[title="Ads"]').locator('body').evaluate(() => window.postMessage('go', '*'));
+  const [popup] = await Promise.all([context.waitForEvent('page'), panel.evaluate((url) => void window.open(url, 'intruder'), `${stranger.origin}/intruder`)]);
+  await popup.waitForFunction(() => document.title === 'sent');
   await page.waitForTimeout(700);
   t.is(await signOut.getAttribute('title'), `Signed in as ${who.name}`);
   t.is(panel.url(), before);

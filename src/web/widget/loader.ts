@@ -58,7 +58,7 @@ function createWidget(options: Options) {
   };
 
   const open = (target: { board?: string; post?: string } = {}) => {
-    const active = document.activeElement;
+    const active = focusedElement();
     if (panel.hidden && active instanceof HTMLElement && active !== document.body) opener = active;
     panel.hidden = false;
     launcher?.setAttribute('aria-expanded', 'true');
@@ -116,6 +116,13 @@ function createWidget(options: Options) {
       else console.warn(`feedbackd: unknown call ${String(command)}`);
     },
   };
+}
+
+/** The focused element itself, also inside shadow roots (the document names only their host). */
+function focusedElement(): Element | null {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
