@@ -7,8 +7,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { createSecret, type ProductSecret, productToken } from '../_helpers/sso-product.js';
-import { expectAccessible, test, useWebServer, type WebTest } from './_browser.ts';
-import { callApi, seedBoard, seedPost, setSettings } from './_seed.ts';
+import { expectAccessible, linkIn, sentMail, test, useWebServer, type WebTest } from './_browser.ts';
+import { callApi, MEMBER_PASSWORD, member, seedBoard, seedPost, setSettings } from './_seed.ts';
 
 useWebServer();
 
@@ -230,6 +230,107 @@ test.serial('without identify, voting asks the visitor to sign in inside the pan
   await panel.getByLabel('Email').waitFor();
   t.true(panel.url().startsWith(`${t.context.web.url}/embed/sign-in?`));
   t.is(page.url(), `${product.origin}/anonymous`);
+});
+
+test.serial('identify signs in once per page, not at all where the panel kept the same person’s session; logout() signs the panel out', async (t) => {
+  await prepare(t);
+  const who = person();
+  product.page('/first', hostPage(t, productToken(secret, who)));
+  product.page('/second', hostPage(t, productToken(secret, { ...who, name: `${who.name} (again)` })));
+  const { page, context } = await openProduct(t, `${product.origin}/first`);
+  const signIns: string[] = [];
+  context.on('request', (request) => {
+    if (request.url().endsWith('/api/v1/auth/sso')) signIns.push(request.url());
+  });
+  await page.getByRole('button', { name: 'Feedback' }).click();
+  await (await panelFrame(page)).getByRole('button', { name: 'Sign out' }).waitFor();
+  t.is(signIns.length, 1);
+  // Chromium 156 denies a cross-site frame any storage (as with third-party cookies blocked); other browsers give it a partitioned one.
+  const kept = await (await panelFrame(page)).evaluate(() => {
+    try {
+      return localStorage.getItem('feedbackd.token') !== null;
+    } catch {
+      return false;
+    }
+  });
+  t.log(kept ? 'the panel keeps its session in partitioned storage' : 'the panel may keep nothing: its session lasts as long as the page');
+  await page.goto(`${product.origin}/second`);
+  await page.getByRole('button', { name: 'Feedback' }).click();
+  const panel = await panelFrame(page);
+  await panel.getByRole('button', { name: 'Sign out' }).waitFor();
+  t.is(signIns.length, kept ? 1 : 2, 'one sign-in per page at most, none where the session was kept');
+  await page.evaluate(() => (window as unknown as { feedbackd: (command: string) => void }).feedbackd('logout'));
+  await panel.getByRole('link', { name: 'Sign in' }).waitFor();
+  t.pass();
+});
+
+test.serial('signed out, the password form inside the panel signs in and makes the vote that was asked for', async (t) => {
+  await prepare(t);
+  const someone = await member(t.context.web);
+  product.page('/password', hostPage(t, null));
+  const { page } = await openProduct(t, `${product.origin}/password`);
+  await page.getByRole('button', { name: 'Feedback' }).click();
+  const panel = await panelFrame(page);
+  await panel.getByRole('listitem').filter({ hasText: 'Export to spreadsheet' }).getByRole('button', { name: /^Vote, / }).click();
+  await panel.getByLabel('Email').fill(someone.email);
+  await panel.getByLabel('Password').fill(MEMBER_PASSWORD);
+  await panel.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await panel.getByRole('button', { name: 'Sign out' }).waitFor();
+  const posts = await callApi<{ posts: Array<{ title: string; postId: string }> }>(t.context.web, 'POST', '/posts/get', { query: 'export spreadsheet' });
+  t.truthy(await t.context.web.ctx.storage.votes.getByUserAndPost(someone.user.id, posts.posts[0]!.postId), 'the vote was made');
+  t.is(page.url(), `${product.origin}/password`);
+});
+
+test.serial('a mailed link signs the panel in through the sign-in window it opens, which then closes', async (t) => {
+  await prepare(t);
+  const email = `linked${Date.now()}@example.com`;
+  product.page('/link', hostPage(t, null));
+  const { page, context } = await openProduct(t, `${product.origin}/link`);
+  await page.getByRole('button', { name: 'Feedback' }).click();
+  const panel = await panelFrame(page);
+  await panel.getByRole('link', { name: 'Sign in' }).click();
+  await panel.getByLabel('Email').fill(email);
+  const [signInWindow] = await Promise.all([context.waitForEvent('page'), panel.getByRole('button', { name: 'Email me a sign-in link' }).click()]);
+  await signInWindow.getByText('Open the sign-in link we emailed you').waitFor();
+  await panel.getByText('Check your inbox').waitFor();
+  // The link opens in a tab of its own, as from a mail program: the board's own site, first party.
+  const mailTab = await context.newPage();
+  await mailTab.goto(linkIn(await sentMail(t.context.web, email)));
+  await mailTab.getByText('the feedback panel there is signed in').waitFor();
+  await panel.getByRole('button', { name: 'Sign out' }).waitFor();
+  // It may have closed already, before anything could wait for it to.
+  if (!signInWindow.isClosed()) await signInWindow.waitForEvent('close');
+  t.truthy(await t.context.web.ctx.storage.users.getByEmail(email), 'the link made the account');
+});
+
+test.serial('with the product’s sign-in page set, Sign in in the panel takes the product’s page there, coming back to it', async (t) => {
+  await prepare(t);
+  product.page('/login', '<!doctype html><html lang="en"><title>Log in to Acme</title><h1>Log in to Acme</h1></html>');
+  product.page('/sso-app', hostPage(t, null));
+  await setSettings(t.context.web, { ssoLoginUrl: `${product.origin}/login` } as never);
+  t.teardown(() => setSettings(t.context.web, { ssoLoginUrl: null } as never));
+  const { page } = await openProduct(t, `${product.origin}/sso-app`);
+  await page.getByRole('button', { name: 'Feedback' }).click();
+  const panel = await panelFrame(page);
+  await panel.getByRole('link', { name: 'Sign in' }).click();
+  await page.waitForURL(`${product.origin}/login?*`);
+  t.is(new URL(page.url()).searchParams.get('redirect'), `${product.origin}/sso-app`);
+});
+
+test.serial('the page’s own button opens the panel on a post named by open(); no launcher is drawn', async (t) => {
+  await prepare(t);
+  const posts = await callApi<{ posts: Array<{ title: string; slug: string }> }>(t.context.web, 'POST', '/posts/get', { query: 'dark mode reports' });
+  const extra = `<button type="button" data-feedbackd-open>Ideas and bugs</button>
+<script>feedbackd('open', { post: ${JSON.stringify(posts.posts[0]!.slug)} });</script>`;
+  product.page('/own-button', hostPage(t, productToken(secret, person()), extra));
+  const { page } = await openProduct(t, `${product.origin}/own-button`);
+  const panel = await panelFrame(page);
+  await panel.getByRole('heading', { level: 1, name: 'Dark mode for the reports' }).waitFor();
+  t.is(await page.locator('[data-feedbackd-widget]').getByRole('button', { name: 'Feedback' }).count(), 0);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Ideas and bugs' }).click();
+  await panel.getByRole('heading', { level: 1, name: 'Dark mode for the reports' }).waitFor();
+  t.pass();
 });
 
 for (const [width, colorScheme] of [

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { endSession, useSession } from '../session.js';
 import { signInHref } from '../sign-in-link.js';
 import { siteStore, useSite } from '../site.js';
-import { closePanel, listenToHost } from './host.js';
+import { closePanel, hostPage, listenToHost } from './host.js';
 import { isPanelPath } from './mode.js';
 import { framed, listenToSignInWindow } from './sign-in-window.js';
 
@@ -82,6 +82,9 @@ function leaveLinksOutOfPanel(): () => void {
     if (url.origin === location.origin && isPanelPath(url.pathname)) return;
     event.preventDefault();
     const toProduct = url.origin !== location.origin && url.origin === productOrigin();
+    // The link may have been drawn before the loader named the team's page: back there, not to the board.
+    const back = hostPage();
+    if (toProduct && back) url.searchParams.set('redirect', back);
     window.open(url.href, toProduct ? '_top' : '_blank', toProduct ? undefined : 'noopener');
   };
   document.addEventListener('click', onClick, true);

@@ -27,8 +27,6 @@ interface Options {
 
 type Outgoing = HostMessage extends infer M ? (M extends { channel: string } ? Omit<M, 'channel'> : never) : never;
 
-const script = document.currentScript as HTMLScriptElement | null;
-if (script?.src && !window.feedbackd?.loaded) install(readOptions(script));
 
 function readOptions(tag: HTMLScriptElement): Options {
   const { board, label, position } = tag.dataset;
@@ -125,7 +123,9 @@ function focusedElement(): Element | null {
   return active;
 }
 
-const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value ? value : undefined;
+}
 
 /** The widget's own elements: a host element with a shadow root holding the launcher (unless the page has its own) and the panel. */
 function draw(options: Options) {
@@ -156,3 +156,7 @@ function whenBody(then: () => void): void {
   if (document.body) then();
   else document.addEventListener('DOMContentLoaded', then, { once: true });
 }
+
+// Last, once everything above is defined: queued calls run at once.
+const script = document.currentScript as HTMLScriptElement | null;
+if (script?.src && !window.feedbackd?.loaded) install(readOptions(script));
