@@ -161,6 +161,8 @@ export interface Settings {
   gravatar: boolean;
   /** feedbackd's extension (issue 28): the product's sign-in page, where "Sign in" sends visitors; null = the password form. */
   ssoLoginUrl: string | null;
+  /** feedbackd's extension (issue 29): origins such as https://app.example.com whose pages may show the widget; [] = nowhere. */
+  embedOrigins: string[];
 }
 
 /** A way the person signs in besides a password (feedbackd's extension, issue 28): `sso` is the team's product. */
