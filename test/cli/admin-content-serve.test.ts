@@ -99,5 +99,8 @@ test('while serve runs, role and settings commands change what users may do', as
   await run('settings', 'set', 'labs.comments', 'false');
   t.like(await api(url, 'GET', '/settings/site'), { body: { settings: { title: 'Our ideas', allowSignup: false, labs: { comments: false } } } });
   t.is(await run('settings', 'get', 'allowSignup'), false);
+  // A list setting, comma-separated, through the socket (issue 29).
+  t.like(await run('settings', 'set', 'embedOrigins', 'https://app.example.com,http://127.0.0.2:3000'), { changed: ['embedOrigins'] });
+  t.deepEqual((await api(url, 'GET', '/settings/site')).body.settings.embedOrigins, ['https://app.example.com', 'http://127.0.0.2:3000']);
   t.is((await stopServing(serving)).code, 0);
 });

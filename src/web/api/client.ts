@@ -40,7 +40,8 @@ export function addFieldCodes(codes: Readonly<Record<string, string>>): void {
 
 /** The form field an error belongs to, or null for a message about the whole form. */
 export function fieldOf(error: ApiError): string | null {
-  if (error.code === 'VALIDATION_ERROR') return error.errors[0]?.path.split('.')[0] ?? null;
+  // A list's item (`embedOrigins[1]`) belongs to the list's field.
+  if (error.code === 'VALIDATION_ERROR') return error.errors[0]?.path.split(/[.[]/)[0] ?? null;
   return FIELD_OF_CODE[error.code] ?? null;
 }
 

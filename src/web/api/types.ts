@@ -161,7 +161,7 @@ export interface Settings {
   gravatar: boolean;
   /** feedbackd's extension (issue 28): the product's sign-in page, where "Sign in" sends visitors; null = the password form. */
   ssoLoginUrl: string | null;
-  /** feedbackd's extension (issue 29): the sites whose pages may show the widget's panel. */
+  /** feedbackd's extension (issue 29): origins such as https://app.example.com whose pages may show the widget; [] = nowhere. */
   embedOrigins: string[];
 }
 
