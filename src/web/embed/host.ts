@@ -7,15 +7,20 @@ import { signInWithSso } from '../api/endpoints.js';
 import { currentToken, onTokenChange } from '../api/client.js';
 import { endSession, loadSession, sessionStore, startSession } from '../session.js';
 import { type Site, siteStore } from '../site.js';
+import { createStore, useStore } from '../store.js';
 import { CHANNEL, type HostMessage, isOurs, type PanelMessage, panelPath } from '../widget/protocol.js';
 
 /** The subject (`sub`) of the product's token behind this panel's session, so a page view of the product does not sign in again. */
 const SUBJECT_KEY = 'feedbackd.widgetSubject';
 
-let host: { origin: string; page: string } | null = null;
+/** The loader's page, once it has said hello: until then (and in the dashboard's preview) nothing listens to the panel. */
+const hostStore = createStore<{ origin: string; page: string } | null>(null);
 
 /** The team's page the panel is shown on, once the loader has said hello. */
-export const hostPage = (): string | null => host?.page ?? null;
+export const hostPage = (): string | null => hostStore.get()?.page ?? null;
+
+/** Whether a loader listens to the panel (so Close can close it). */
+export const useHostListening = (): boolean => useStore(hostStore) !== null;
 
 /** Starts listening to the loader, then tells it the panel is ready. `route` shows a page of the panel. */
 export function listenToHost(route: (path: string) => void): void {
@@ -42,11 +47,11 @@ export function closePanel(): void {
 
 function tellHost(message: PanelMessage): void {
   // Only "ready" goes out before the loader's hello names its origin; it says nothing else.
-  window.parent.postMessage(message, host?.origin ?? '*');
+  window.parent.postMessage(message, hostStore.get()?.origin ?? '*');
 }
 
 function receive(origin: string, message: HostMessage, route: (path: string) => void): void {
-  if (message.type === 'hello') host = { origin, page: typeof message.page === 'string' ? message.page : '' };
+  if (message.type === 'hello') hostStore.set({ origin, page: typeof message.page === 'string' ? message.page : '' });
   else if (message.type === 'identify' && typeof message.token === 'string') void identify(message.token);
   else if (message.type === 'logout') {
     forgetSubject();

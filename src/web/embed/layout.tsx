@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { endSession, useSession } from '../session.js';
 import { signInHref } from '../sign-in-link.js';
 import { siteStore, useSite } from '../site.js';
-import { closePanel, hostPage, listenToHost } from './host.js';
+import { closePanel, hostPage, listenToHost, useHostListening } from './host.js';
 import { isPanelPath } from './mode.js';
 import { framed, listenToSignInWindow } from './sign-in-window.js';
 
@@ -20,6 +20,7 @@ export function EmbedLayout({ children }: { children: ComponentChildren }) {
     listenToSignInWindow();
     return leaveLinksOutOfPanel();
   }, []);
+  const listening = useHostListening();
   const title = site?.settings.title ?? '';
   return (
     <div class="embed">
@@ -33,7 +34,7 @@ export function EmbedLayout({ children }: { children: ComponentChildren }) {
             My ideas
           </a>
           <Account />
-          {framed && (
+          {listening && (
             <button type="button" class="button button--quiet embed-close" aria-label="Close" onClick={closePanel}>
               <span aria-hidden="true">✕</span>
             </button>
