@@ -6,6 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
+import { startTestProvider, type TestProvider } from '../_helpers/oidc-provider.js';
 import { createSecret, type ProductSecret, productToken } from '../_helpers/sso-product.js';
 import { expectAccessible, linkIn, sentMail, test, useWebServer, type WebTest } from './_browser.ts';
 import { callApi, MEMBER_PASSWORD, member, seedBoard, seedPost, setSettings } from './_seed.ts';
@@ -70,12 +71,14 @@ async function prepare(t: WebTest): Promise<void> {
   await seedPost(web, { title: 'Export to spreadsheet', board });
 }
 
+let provider: TestProvider | undefined;
+
 test.after.always(async () => {
-  await Promise.all([product?.close(), stranger?.close()]);
+  await Promise.all([product?.close(), stranger?.close(), provider?.close()]);
 });
 
 /** A fresh browser context at the product's page; only the three loopback origins are reached. */
-async function openProduct(t: WebTest, url: string, options: { width?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<{ page: Page; context: BrowserContext }> {
+async function openProduct(t: WebTest, url: string, options: { width?: number; colorScheme?: 'light' | 'dark'; alsoReach?: string } = {}): Promise<{ page: Page; context: BrowserContext }> {
   const context = await t.context.browser.newContext({
     viewport: { width: options.width ?? 1280, height: 800 },
     colorScheme: options.colorScheme ?? 'light',
@@ -83,7 +86,7 @@ async function openProduct(t: WebTest, url: string, options: { width?: number; c
     locale: 'en-US',
   });
   context.setDefaultTimeout(10_000);
-  const allowed = new Set([new URL(t.context.web.url).origin, product.origin, stranger.origin]);
+  const allowed = new Set([new URL(t.context.web.url).origin, product.origin, stranger.origin, ...(options.alsoReach ? [new URL(options.alsoReach).origin] : [])]);
   await context.route((target) => !allowed.has(target.origin), (route) => route.abort('blockedbyclient'));
   const page = await context.newPage();
   await page.goto(url);
@@ -148,6 +151,28 @@ test.serial('widget.js is one script, revalidated on each use, compressed', asyn
   t.is(response.headers.get('cache-control'), 'no-cache');
   t.truthy(response.headers.get('etag'));
   t.is(response.headers.get('content-encoding'), 'br');
+});
+
+test.serial('the loader adds one global, feedbackd; data-label and data-position shape its launcher; styles cross neither way', async (t) => {
+  await prepare(t);
+  const pageStyle = '<style>button { background: rgb(255, 0, 0); font-size: 40px; } .panel, .launcher { display: none; }</style>';
+  product.page('/bare', `<!doctype html><html lang="en"><head><title>Bare</title>${pageStyle}</head><body><button type="button">Own</button></body></html>`);
+  const custom = hostPage(t, null).replace('async>', 'data-label="Ideas" data-position="bottom-left" async>').replace('<title>Acme</title>', `<title>Acme</title>${pageStyle}`);
+  product.page('/custom', custom.replace('<main>', '<main><button type="button">Own</button>'));
+  const { page } = await openProduct(t, `${product.origin}/bare`);
+  const bare = await page.evaluate(() => Object.keys(window));
+  await page.goto(`${product.origin}/custom`);
+  const launcher = page.getByRole('button', { name: 'Ideas' });
+  await launcher.waitFor();
+  const added = (await page.evaluate(() => Object.keys(window))).filter((key) => !bare.includes(key));
+  t.deepEqual(added, ['feedbackd']);
+  const box = (await launcher.boundingBox())!;
+  t.true(box.x < 100, `bottom-left (x = ${box.x})`);
+  t.not(await launcher.evaluate((button) => getComputedStyle(button).backgroundColor), 'rgb(255, 0, 0)', 'the page’s button style does not reach the launcher');
+  t.is(await page.getByRole('button', { name: 'Own' }).evaluate((button) => getComputedStyle(button).fontSize), '40px', 'nor the widget’s the page');
+  await launcher.click();
+  await panelFrame(page);
+  t.pass();
 });
 
 test.serial('Escape and Close close the panel and focus returns to the launcher; keyboard only', async (t) => {
@@ -301,6 +326,26 @@ test.serial('a mailed link signs the panel in through the sign-in window it open
   // It may have closed already, before anything could wait for it to.
   if (!signInWindow.isClosed()) await signInWindow.waitForEvent('close');
   t.truthy(await t.context.web.ctx.storage.users.getByEmail(email), 'the link made the account');
+});
+
+test.serial('Continue with a provider in the panel signs in through the sign-in window, which hands the session over and closes', async (t) => {
+  await prepare(t);
+  const web = t.context.web;
+  provider = await startTestProvider([`${web.url}/api/v1/auth/oidc/acme/callback`]);
+  await callApi(web, 'POST', '/sso/providers', { providerId: 'acme', name: 'Acme', issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret });
+  t.teardown(() => callApi(web, 'DELETE', '/sso/providers/acme'));
+  provider.accounts.set('widget-1', { email: 'kim@example.com', email_verified: true, name: 'Kim Provider' });
+  provider.signInAs('widget-1');
+  product.page('/provider', hostPage(t, null));
+  const { page, context } = await openProduct(t, `${product.origin}/provider`, { alsoReach: provider.issuer });
+  await page.getByRole('button', { name: 'Feedback' }).click();
+  const panel = await panelFrame(page);
+  await panel.getByRole('link', { name: 'Sign in' }).click();
+  const [signInWindow] = await Promise.all([context.waitForEvent('page'), panel.getByRole('button', { name: 'Continue with Acme' }).click()]);
+  await panel.getByRole('button', { name: 'Sign out' }).waitFor();
+  t.is(await panel.getByRole('button', { name: 'Sign out' }).getAttribute('title'), 'Signed in as Kim Provider');
+  if (!signInWindow.isClosed()) await signInWindow.waitForEvent('close');
+  t.is(page.url(), `${product.origin}/provider`);
 });
 
 test.serial('with the product’s sign-in page set, Sign in in the panel takes the product’s page there, coming back to it', async (t) => {
