@@ -180,13 +180,18 @@ test.serial('Escape and Close close the panel and focus returns to the launcher;
   product.page('/keys', hostPage(t, productToken(secret, person())));
   const { page } = await openProduct(t, `${product.origin}/keys`);
   const launcher = page.getByRole('button', { name: 'Feedback' });
-  await launcher.focus();
+  // The page's one link, then the launcher.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  t.true(await launcher.evaluate((button) => (button.getRootNode() as ShadowRoot).activeElement === button), 'Tab reaches the launcher');
   await page.keyboard.press('Enter');
   const panel = await panelFrame(page);
   t.is(await launcher.getAttribute('aria-expanded'), 'true');
   await panel.getByRole('button', { name: 'Sign out' }).waitFor();
-  // Into the panel by keyboard, then Escape from inside it.
-  await panel.getByLabel('Search').focus();
+  // Focus went into the panel: Tab walks its controls to the search field.
+  const search = panel.getByLabel('Search');
+  for (let presses = 0; presses < 12 && !(await search.evaluate((input) => input === document.activeElement)); presses++) await page.keyboard.press('Tab');
+  t.true(await search.evaluate((input) => input === document.activeElement), 'Tab reaches the search field inside the panel');
   await page.keyboard.type('export');
   await panel.getByRole('link', { name: 'Export to spreadsheet' }).waitFor();
   await page.keyboard.press('Escape');
