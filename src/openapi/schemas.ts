@@ -256,7 +256,7 @@ export const schemas: Record<string, Schema> = {
   ),
   Permission: {
     type: 'string',
-    description: 'The 36 permissions, in canonical order.',
+    description: 'LogChimp’s 36 permissions, then feedbackd’s own (API.md §8.8), in canonical order.',
     enum: [...PERMISSIONS],
   },
   Labs: answer(

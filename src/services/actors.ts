@@ -45,9 +45,14 @@ export const PERMISSIONS = [
   'comment:delete:own',
   'comment:delete:any',
   'comment:view_internal',
+  // feedbackd's own (API.md §8.8): after LogChimp's 36, in the order they were added.
+  'post:merge',
+  'changelog:create',
+  'changelog:update',
+  'changelog:destroy',
 ] as const;
 
-/** One of the 36 permission strings. */
+/** One of the permission strings: LogChimp's 36, then feedbackd's own. */
 export type Permission = (typeof PERMISSIONS)[number];
 
 type RoleRepos = Pick<Repositories, 'roles' | 'userRoles'>;

@@ -54,6 +54,12 @@ export const PERMISSIONS = [
 
 export type Permission = (typeof PERMISSIONS)[number];
 
+/** feedbackd's own permissions (API.md §8.8), after the 36: each is tested with its feature. */
+export const OWN_PERMISSIONS = ['post:merge', 'changelog:create', 'changelog:update', 'changelog:destroy'] as const;
+
+/** What the owner holds: the 36, then feedbackd's own. */
+export const OWNER_PERMISSIONS: readonly string[] = [...PERMISSIONS, ...OWN_PERMISSIONS];
+
 /** The permissions of `@everyone` (API.md §2.6). */
 export const EVERYONE: readonly Permission[] = ['post:create', 'vote:create', 'vote:destroy', 'comment:create', 'comment:update:own', 'comment:delete:own'];
 
@@ -63,7 +69,7 @@ export const RESERVED: readonly Permission[] = ['post:read', 'board:assign', 'bo
 /** A list of permissions deduplicated and in canonical order, the form of `GET /users/permissions`. */
 export const canonical = (held: Iterable<string>): string[] => {
   const set = new Set(held);
-  return PERMISSIONS.filter((permission) => set.has(permission));
+  return OWNER_PERMISSIONS.filter((permission) => set.has(permission));
 };
 
 /** One server of the matrix: the owner (set up over HTTP), another member who writes "others'" things, a spare custom role. */

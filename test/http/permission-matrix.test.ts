@@ -13,6 +13,7 @@ import {
   expectRound,
   hiddenBoard,
   memberFor,
+  OWNER_PERMISSIONS,
   PERMISSIONS,
   type Probe,
   postBy,
@@ -857,7 +858,7 @@ test('the owner passes every check with no role at all (not even @everyone)', as
   const env = await startMatrix(t);
   await unassignRole(env, EVERYONE_ROLE_ID, env.owner);
   t.deepEqual(await db(env).userRoles.listByUser(env.owner.user.id), []);
-  for (const row of ROWS) await expectRound(t, env, env.owner, row.probes, (probe) => probe.owner ?? probe.allowed, PERMISSIONS, `owner, ${rowTitle(row)}`);
+  for (const row of ROWS) await expectRound(t, env, env.owner, row.probes, (probe) => probe.owner ?? probe.allowed, OWNER_PERMISSIONS, `owner, ${rowTitle(row)}`);
 });
 
 test('@everyone holds exactly its six permissions, and a fresh member can do exactly what they grant', async (t) => {

@@ -125,11 +125,11 @@ test('PATCH /users/profile: a name that is not a string is a VALIDATION_ERROR', 
   t.is((await server.ctx.storage.users.get(persona.user.id))!.name, 'Grace Hopper');
 });
 
-test('GET /users/permissions: the owner holds all 36 in canonical order', async (t) => {
+test('GET /users/permissions: the owner holds all 36 in canonical order, then feedbackd’s own four', async (t) => {
   const response = await server.request('GET', '/users/permissions', { token: ownerToken });
   t.is(response.status, 200);
   t.deepEqual(response.body, { permissions: [...PERMISSIONS] });
-  t.is(response.body.permissions.length, 36);
+  t.is(response.body.permissions.length, 40);
 });
 
 test('GET /users/permissions: a plain member holds the six of @everyone; a member without roles none', async (t) => {

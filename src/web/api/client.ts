@@ -75,7 +75,7 @@ export function setToken(next: string | null): void {
 }
 
 // Another tab of this site signed in or out (a mailed link opened there, say): this one follows.
-addEventListener('storage', (event) => {
+globalThis.addEventListener?.('storage', (event) => {
   if (event.key !== TOKEN_KEY && event.key !== null) return;
   const stored = readStoredToken();
   if (stored === token) return;

@@ -1,4 +1,4 @@
-// The 36 permissions of API.md §2.4, grouped as the role form shows them, each in plain words: what
+// The 36 permissions of API.md §2.4 and feedbackd's own (§8.8), grouped as the role form shows them, each in plain words: what
 // it lets a person do, or that nothing checks it yet (so nobody grants it thinking it does something).
 
 /** One permission as people read it. */
@@ -102,6 +102,16 @@ export const PERMISSION_GROUPS: readonly PermissionGroup[] = [
       { code: 'comment:delete:own', label: 'Delete own comments', description: 'Delete the comments they wrote, with their replies.' },
       { code: 'comment:delete:any', label: 'Delete any comment', description: 'Delete anyone’s comment, with its replies.' },
       { code: 'comment:view_internal', label: 'See internal notes', description: 'Read internal comments.' },
+    ],
+  },
+  // feedbackd's own (API.md §8.8) come after LogChimp's 36, so they are a group of their own.
+  {
+    name: 'Duplicates and changelog',
+    permissions: [
+      { code: 'post:merge', label: 'Merge duplicate ideas', description: 'Merge an idea into another (its votes and comments join it), and undo a merge.' },
+      { code: 'changelog:create', label: 'Write changelog entries', description: 'Write changelog entries and publish them, which mails the voters of the ideas they name.' },
+      { code: 'changelog:update', label: 'Edit changelog entries', description: 'Edit, schedule and publish any changelog entry.' },
+      { code: 'changelog:destroy', label: 'Delete changelog entries', description: 'Delete changelog entries.' },
     ],
   },
 ];

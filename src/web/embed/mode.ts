@@ -7,7 +7,7 @@
 const EMBED_PREFIX = '/embed';
 
 /** Whether this document is the widget's panel. */
-export const embedded = /^\/embed(\/|$)/i.test(location.pathname);
+export const embedded = typeof location !== 'undefined' && /^\/embed(\/|$)/i.test(location.pathname);
 
 /** Pages the panel shows itself; any other link leads out of the panel (README: Widget). */
 const PANEL_PAGES = /^\/(b\/|p\/|new(\?|$)|sign-in(\?|$)|mine(\?|$)|$|\?)/;

@@ -9,7 +9,7 @@ import { loadSession } from '../session.js';
 import { CHANNEL, isOurs } from '../widget/protocol.js';
 
 /** Whether this document is inside a frame (the widget's panel on the team's page, or the dashboard's preview). */
-export const framed = window.parent !== window;
+export const framed = typeof window !== 'undefined' && window.parent !== window;
 
 /** The path the sign-in window comes back to, and hands the session over from. */
 export const HANDOFF_PATH = '/embed/handoff';
