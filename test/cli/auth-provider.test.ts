@@ -19,7 +19,7 @@ async function secretFile(t: import('ava').ExecutionContext, text = `${SECRET}\n
   return path;
 }
 
-test('add reads the secret file (one trailing newline dropped), list never shows it, remove takes it away; presets fill the issuer', async (t) => {
+test('add reads the secret file (one trailing newline dropped), list never shows it, disable and enable switch it, remove takes it away; presets fill the issuer', async (t) => {
   const board = await initBoard(t);
   const file = await secretFile(t);
   t.is((await inBoard(board, ['auth', 'provider', 'list'])).stdout, 'No sign-in providers.\n');
@@ -49,7 +49,7 @@ test('add reads the secret file (one trailing newline dropped), list never shows
   t.like(github, { kind: 'github', name: 'GitHub' });
 
   const table = await inBoard(board, ['auth', 'provider', 'list']);
-  t.regex(table.stdout, /^ID +NAME +ISSUER +CLIENT ID +DOMAINS +TEAM\nacme +Acme +https:\/\/id\.acme\.example +feedbackd +acme\.com,example\.com +yes\n/);
+  t.regex(table.stdout, /^ID +NAME +ISSUER +CLIENT ID +DOMAINS +TEAM +STATE\nacme +Acme +https:\/\/id\.acme\.example +feedbackd +acme\.com,example\.com +yes +on\n/);
   const listed = jsonOf(t, await inBoard(board, ['auth', 'provider', 'list', '--json']));
   t.deepEqual(
     listed.map((row: { providerId: string }) => row.providerId),
@@ -57,6 +57,19 @@ test('add reads the secret file (one trailing newline dropped), list never shows
   );
   t.false(JSON.stringify(listed).includes(SECRET));
   t.false(table.stdout.includes(SECRET));
+
+  const disabled = await inBoard(board, ['auth', 'provider', 'disable', 'acme']);
+  t.is(disabled.code, 0, disabled.stderr);
+  t.is(disabled.stdout, 'Sign-in provider acme is off: not shown on the sign-in page, and no one can sign in with it until it is enabled again.\n');
+  t.regex((await inBoard(board, ['auth', 'provider', 'list'])).stdout, /\nacme +Acme .* +off\ngoogle +Google .* +on\n/);
+  t.false((await withBoard(board, (ctx) => ctx.storage.authProviders.get('acme')))?.enabled);
+  t.is((await inBoard(board, ['auth', 'provider', 'enable', 'acme'])).stdout, 'Sign-in provider acme is on ("Continue with Acme" is on the sign-in page).\n');
+  t.like(jsonOf(t, await inBoard(board, ['auth', 'provider', 'disable', 'google', '--json'])), { providerId: 'google', enabled: false });
+  t.true((await withBoard(board, (ctx) => ctx.storage.authProviders.get('acme')))?.enabled);
+  for (const op of ['disable', 'enable']) {
+    const missing = await inBoard(board, ['auth', 'provider', op, 'nobody']);
+    t.deepEqual([missing.code, missing.stderr], [1, 'error: Sign-in provider not found: nobody\n'], op);
+  }
 
   const dup = await inBoard(board, [...add, '--name', 'Acme']);
   t.deepEqual([dup.code, dup.stderr], [1, 'error: A sign-in provider with this id already exists\n']);
@@ -104,5 +117,9 @@ test('the real binary reaches the same services through a running server; an exp
   t.is((await admin(board, ['export', '--out', out, '--include-password-hashes'])).code, 0);
   const text = await readFile(out, 'utf8');
   t.false(text.includes(SECRET), 'the client secret is not in the export');
+  const off = await admin(board, ['auth', 'provider', 'disable', 'gitlab']);
+  t.deepEqual([off.code, off.stderr], [0, '']);
+  t.like(jsonOf(t, await admin(board, ['auth', 'provider', 'list', '--json'])), [{ providerId: 'gitlab', enabled: false }]);
+  t.like(jsonOf(t, await admin(board, ['auth', 'provider', 'enable', 'gitlab', '--json'])), { providerId: 'gitlab', enabled: true });
   t.is((await admin(board, ['auth', 'provider', 'remove', 'gitlab'])).code, 0);
 });

@@ -4,7 +4,8 @@ import { startTestServer } from '../_helpers/server.js';
 
 /*
  * The owner's sign-in providers through the API (issue 28 §2): owner-only, checked field by
- * field, the client secret in no answer; the public list shows the enabled ones. Both engines.
+ * field, the client secret in no answer; turned off and on again; the public list shows the
+ * enabled ones. Both engines.
  */
 
 const FORBIDDEN = { message: 'You do not have permission to perform this action.', code: 'NOT_ENOUGH_PERMISSION' };
@@ -24,15 +25,18 @@ async function setUp(t: import('ava').ExecutionContext) {
   return { server, ownerToken };
 }
 
-test('only the owner lists, adds and removes providers; the client secret is in no answer', async (t) => {
+test('only the owner lists, adds, turns off and removes providers; the client secret is in no answer', async (t) => {
   const { server, ownerToken } = await setUp(t);
   const member = await createMember(server.ctx, { permissions: ['settings:update'] });
   for (const [method, path] of [
     ['GET', '/sso/providers'],
     ['POST', '/sso/providers'],
+    ['PATCH', '/sso/providers/acme'],
     ['DELETE', '/sso/providers/acme'],
   ] as const) {
-    const refused = await server.request(method, path, { token: member.token, body: method === 'POST' ? ACME : undefined });
+    const bodies: Record<string, unknown> = { POST: ACME, PATCH: { enabled: false } };
+    const body = bodies[method];
+    const refused = await server.request(method, path, { token: member.token, body });
     t.is(refused.status, 403, `${method} ${path}`);
     t.deepEqual(refused.body, FORBIDDEN);
   }
@@ -55,6 +59,52 @@ test('only the owner lists, adds and removes providers; the client secret is in 
     t.deepEqual(gone.body, { message: 'Sign-in provider not found', code: 'AUTH_PROVIDER_NOT_FOUND' });
   }
   t.deepEqual((await server.request('GET', '/auth/providers')).body, { providers: [] });
+});
+
+test('the owner turns a provider off and on again: the public list drops it, then shows it; its settings stay', async (t) => {
+  const { server, ownerToken } = await setUp(t);
+  const added = (await server.request('POST', '/sso/providers', { token: ownerToken, body: ACME })).body.provider;
+  await server.request('POST', '/sso/providers', { token: ownerToken, body: { ...ACME, providerId: 'beta', name: 'Beta' } });
+  const patch = (body: unknown, id = 'acme') => server.request('PATCH', `/sso/providers/${id}`, { token: ownerToken, body });
+  const publicList = async () => (await server.request('GET', '/auth/providers')).body.providers;
+
+  const off = await patch({ enabled: false, name: 'ignored: unknown to this route' });
+  t.is(off.status, 200);
+  t.deepEqual(off.body, { provider: { ...added, enabled: false } });
+  t.false(off.text.includes(ACME.clientSecret));
+  t.deepEqual(await publicList(), [{ providerId: 'beta', name: 'Beta' }]);
+  t.deepEqual((await patch({ enabled: false })).body.provider, { ...added, enabled: false }, 'repeating is harmless');
+  t.deepEqual((await patch({})).body.provider, { ...added, enabled: false }, 'an omitted enabled changes nothing');
+  const start = await fetch(`${server.url}/api/v1/auth/oidc/acme/start`, { redirect: 'manual' });
+  t.is(start.headers.get('location'), '/sign-in/provider', 'a turned-off provider signs no one in');
+
+  const on = await patch({ enabled: true });
+  t.is(on.status, 200);
+  t.deepEqual(on.body, { provider: added });
+  t.deepEqual(await publicList(), [
+    { providerId: 'acme', name: 'Acme' },
+    { providerId: 'beta', name: 'Beta' },
+  ]);
+  t.deepEqual((await server.request('GET', '/sso/providers', { token: ownerToken })).body.providers[0], added);
+});
+
+test('turning a provider off: unknown id 404 before a bad body 400; enabled must be a boolean; OPTIONS lists PATCH', async (t) => {
+  const { server, ownerToken } = await setUp(t);
+  await server.request('POST', '/sso/providers', { token: ownerToken, body: ACME });
+  for (const id of ['nobody', 'Not_An_Id']) {
+    const gone = await server.request('PATCH', `/sso/providers/${id}`, { token: ownerToken, body: { enabled: 'no' } });
+    t.is(gone.status, 404, id);
+    t.deepEqual(gone.body, { message: 'Sign-in provider not found', code: 'AUTH_PROVIDER_NOT_FOUND' });
+  }
+  for (const enabled of ['false', 0, null, []]) {
+    const refused = await server.request('PATCH', '/sso/providers/acme', { token: ownerToken, body: { enabled } });
+    t.is(refused.status, 400, JSON.stringify(enabled));
+    t.like(refused.body, { message: 'enabled must be a boolean', code: 'VALIDATION_ERROR', errors: [{ path: 'enabled', message: 'enabled must be a boolean' }] });
+  }
+  t.is((await server.request('GET', '/sso/providers', { token: ownerToken })).body.providers[0].enabled, true, 'nothing changed');
+  const options = await server.request('OPTIONS', '/sso/providers/acme');
+  t.is(options.status, 204);
+  t.is(options.headers.get('allow'), 'PATCH, DELETE, OPTIONS');
 });
 
 test('the body is checked field by field, in the documented order', async (t) => {

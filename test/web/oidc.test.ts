@@ -76,7 +76,7 @@ test.serial('a refusal lands on a page that says what happened: an unverified ad
 });
 
 test.serial(
-  'Settings › Sign-in: the owner adds a provider (refused in words first), never sees its secret again, and removes it after a question',
+  'Settings › Sign-in: the owner adds a provider (refused in words first), never sees its secret again, turns it off and on, and removes it after a question',
   async (t) => {
     const web = t.context.web;
     const page = await openPage(t, '/dashboard/settings', { as: web.owner });
@@ -103,6 +103,19 @@ test.serial(
     );
     await expectAccessible(t, page);
     await section.screenshot({ path: '/tmp/oidc-dashboard-providers.png' });
+
+    const publicIds = async () => (await callApi<{ providers: Array<{ providerId: string }> }>(web, 'GET', '/auth/providers')).providers.map((p) => p.providerId);
+    const state = row.getByRole('status');
+    t.is(await state.textContent(), 'On: shown on the sign-in page');
+    await row.getByRole('button', { name: 'Turn off Corp' }).click();
+    await row.getByText('Off: not shown on the sign-in page').waitFor();
+    t.false((await publicIds()).includes('corp'), 'turned off, it leaves the sign-in page');
+    await expectAccessible(t, page);
+    await section.screenshot({ path: '/tmp/oidc-dashboard-provider-off.png' });
+    await row.getByRole('button', { name: 'Turn on Corp' }).click();
+    await row.getByText('On: shown on the sign-in page').waitFor();
+    t.true((await publicIds()).includes('corp'), 'turned on, it is back');
+
     await section.getByRole('button', { name: 'Remove Corp', exact: true }).click();
     await section.getByRole('button', { name: 'Remove Corp now' }).click();
     await row.waitFor({ state: 'detached' });

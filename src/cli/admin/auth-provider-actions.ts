@@ -28,6 +28,7 @@ const PROVIDER_COLUMNS: ReadonlyArray<Column<AuthProviderView>> = [
     cell: (provider) => provider.allowedDomains.join(',') || 'any',
   },
   { title: 'TEAM', cell: (provider) => (provider.allowTeam ? 'yes' : 'no') },
+  { title: 'STATE', cell: (provider) => (provider.enabled ? 'on' : 'off') },
 ];
 
 /** `auth provider add <id>`: the secret comes from a file, never the command line (shell history, `ps`). */
@@ -75,4 +76,14 @@ export async function removeProviderCommand(id: string, flags: AdminFlags, run: 
       removed: true,
     });
   printLines(run.io, `Removed sign-in provider ${provider.providerId}.`);
+}
+
+/** `auth provider enable|disable <id>`: its button comes back or goes; its settings and links stay either way. */
+export async function switchProviderCommand(op: 'enable' | 'disable', id: string, flags: AdminFlags, run: CliRun): Promise<void> {
+  const provider = (await runAdminOperation(flags, run, `auth.provider.${op}`, { provider: id })) as AuthProviderView;
+  if (flags.json) return printJson(run.io, provider);
+  const line = provider.enabled
+    ? `Sign-in provider ${provider.providerId} is on ("Continue with ${provider.name}" is on the sign-in page).`
+    : `Sign-in provider ${provider.providerId} is off: not shown on the sign-in page, and no one can sign in with it until it is enabled again.`;
+  printLines(run.io, line);
 }

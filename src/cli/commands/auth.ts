@@ -15,7 +15,7 @@ const PROVIDER_HELP =
 /** `feedbackd auth provider …`: OpenID Connect (and GitHub) providers people may sign in with. */
 export function addAuthCommand(program: Command, run: CliRun): void {
   const auth = program.command('auth').description('ways of signing in: OpenID Connect and GitHub providers');
-  const sub = addCommandGroup(auth, 'provider', 'add, list and remove sign-in providers');
+  const sub = addCommandGroup(auth, 'provider', 'add, list, disable, enable and remove sign-in providers');
   sub('add', 'add a provider: a "Continue with <name>" button on the sign-in page')
     .argument('<id>', 'its id, chosen by you: 1..40 of a-z, 0-9 and "-" (in its redirect URI)')
     .option('--preset <name>', 'google, microsoft, gitlab (issuer filled in) or github')
@@ -30,6 +30,12 @@ export function addAuthCommand(program: Command, run: CliRun): void {
   sub('list', 'list the providers (never their client secrets)').action(
     act(run, async (flags: AdminFlags) => (await actions()).listProvidersCommand(flags, run)),
   );
+  for (const op of ['disable', 'enable'] as const) {
+    const about = op === 'disable' ? 'turn a provider off: its button goes, its settings and links stay' : 'turn a provider on again: its button comes back';
+    sub(op, about)
+      .argument('<id>', 'the provider: its id')
+      .action(actOn(run, async (id: string, flags: AdminFlags) => (await actions()).switchProviderCommand(op, id, flags, run)));
+  }
   sub('remove', 'remove a provider: its button goes at once')
     .argument('<id>', 'the provider: its id')
     .action(actOn(run, async (id: string, flags: AdminFlags) => (await actions()).removeProviderCommand(id, flags, run)));

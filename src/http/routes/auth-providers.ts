@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { addAuthProvider, listAuthProviders, listPublicAuthProviders, removeAuthProvider } from '../../services/auth-providers/providers.js';
+import { addAuthProvider, listAuthProviders, listPublicAuthProviders, removeAuthProvider, updateAuthProvider } from '../../services/auth-providers/providers.js';
 import type { ServiceContext } from '../../services/context.js';
 import { requireAuth } from '../auth.js';
 import { parseBody } from '../body.js';
@@ -19,6 +19,10 @@ export function registerAuthProviderRoutes(router: Router, ctx: ServiceContext):
     koa.body = {
       provider: await addAuthProvider(ctx, koa.state.actor, koa.state.body),
     };
+  });
+
+  router.patch('/sso/providers/:provider_id', parseBody, requireAuth(ctx), async (koa) => {
+    koa.body = { provider: await updateAuthProvider(ctx, koa.state.actor, koa.params.provider_id ?? '', koa.state.body) };
   });
 
   router.delete('/sso/providers/:provider_id', parseBody, requireAuth(ctx), async (koa) => {

@@ -38,7 +38,10 @@ export const authProviderSchemas: Record<string, Schema> = {
         ...boolean,
         description: 'Whether team accounts may sign in with it.',
       },
-      enabled: boolean,
+      enabled: {
+        ...boolean,
+        description: 'false: turned off by the owner; no button, no sign-in through it.',
+      },
       createdAt: timestamp,
     },
     'A sign-in provider as the owner sees it: never its client secret.',
@@ -169,6 +172,35 @@ export const authProviderPaths: Paths = {
     ),
   },
   '/sso/providers/{provider_id}': {
+    patch: operation(
+      'patch',
+      ownerOperation({
+        id: 'updateAuthProvider',
+        summary: 'Turn a sign-in provider off or on (owner only)',
+        description:
+          'Turned off (`enabled: false`), its button leaves the sign-in and sign-up pages (`GET /auth/providers`) and signing in through it lands on `AUTH_PROVIDER_NOT_FOUND`; ' +
+          'its settings, secret and the people it linked stay, so turning it on again (`enabled: true`) brings it all back. An omitted `enabled` changes nothing; repeating a change is harmless. ' +
+          'Checks in order: the owner (403), then the provider (404), then `enabled` (400 `VALIDATION_ERROR` "enabled must be a boolean").',
+        pathParams: PROVIDER_PARAM,
+        body: input({
+          enabled: {
+            ...boolean,
+            description: 'false turns the provider off; true turns it on again.',
+          },
+        }),
+        success: {
+          200: {
+            description: 'The provider as it is now, without its secret.',
+            schema: answer({ provider: ref('AuthProvider') }),
+          },
+        },
+        errors: {
+          403: ['NOT_ENOUGH_PERMISSION'],
+          404: ['AUTH_PROVIDER_NOT_FOUND'],
+          400: ['VALIDATION_ERROR'],
+        },
+      }),
+    ),
     delete: operation(
       'delete',
       ownerOperation({

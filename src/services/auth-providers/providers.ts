@@ -1,11 +1,12 @@
 /*
- * The owner's sign-in providers (issue 28 §2): add, list (never the client secret), remove; and
- * the public list of enabled ones the sign-in page shows a button for.
+ * The owner's sign-in providers (issue 28 §2): add, list (never the client secret), turn off and
+ * on, remove; and the public list of enabled ones the sign-in page shows a button for.
  */
 import { appError } from '../../errors.js';
-import { type AuthProviderRow, UniqueViolation } from '../../storage/types.js';
+import { type AuthProviderRow, type Repositories, UniqueViolation } from '../../storage/types.js';
 import type { Actor, ServiceContext } from '../context.js';
 import { PROVIDER_ID } from '../sso/formats.js';
+import { parseBoolean } from '../validation/colors-urls.js';
 import type { Body } from '../validation/fields.js';
 import { requireOwner } from '../webhooks/endpoints.js';
 import { parseProviderInput } from './input.js';
@@ -71,12 +72,32 @@ export async function listAuthProviders(ctx: ServiceContext, actor: Actor): Prom
   return (await ctx.storage.authProviders.list()).map(toProviderView);
 }
 
+/** The provider a path names; 404 AUTH_PROVIDER_NOT_FOUND for an unknown or malformed id. */
+async function findProvider(repos: Pick<Repositories, 'authProviders'>, idParam: unknown): Promise<AuthProviderRow> {
+  const row = typeof idParam === 'string' && PROVIDER_ID.test(idParam) ? await repos.authProviders.get(idParam) : undefined;
+  if (!row) throw appError('AUTH_PROVIDER_NOT_FOUND');
+  return row;
+}
+
+/**
+ * `PATCH /sso/providers/:provider_id`: turns a provider off (its button goes, its sign-ins are
+ * refused; links and settings stay) or on again. The owner (403), the provider (404), then the body
+ * (400); an omitted `enabled` changes nothing.
+ */
+export async function updateAuthProvider(ctx: ServiceContext, actor: Actor, idParam: unknown, body: Body): Promise<AuthProviderView> {
+  requireOwner(actor);
+  return ctx.storage.transaction(async (tx) => {
+    const row = await findProvider(tx, idParam);
+    if (body.enabled === undefined) return toProviderView(row);
+    return toProviderView(await tx.authProviders.update(row.id, { enabled: parseBoolean(body.enabled, 'enabled') }));
+  });
+}
+
 /** `DELETE /sso/providers/:provider_id`: its buttons go at once; the people it linked keep their links, should it come back. */
 export async function removeAuthProvider(ctx: ServiceContext, actor: Actor, idParam: unknown): Promise<AuthProviderView> {
   requireOwner(actor);
   return ctx.storage.transaction(async (tx) => {
-    const row = typeof idParam === 'string' && PROVIDER_ID.test(idParam) ? await tx.authProviders.get(idParam) : undefined;
-    if (!row) throw appError('AUTH_PROVIDER_NOT_FOUND');
+    const row = await findProvider(tx, idParam);
     await tx.authProviders.delete(row.id);
     return toProviderView(row);
   });

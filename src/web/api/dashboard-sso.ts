@@ -45,4 +45,7 @@ export interface NewAuthProvider {
 
 export const listAuthProviders = () => api<{ providers: AuthProvider[] }>('GET', '/sso/providers').then((r) => r.providers);
 export const addAuthProvider = (body: NewAuthProvider) => api<{ provider: AuthProvider }>('POST', '/sso/providers', body).then((r) => r.provider);
+/** Turns a provider off (its button goes) or on again. */
+export const setAuthProviderEnabled = (id: string, enabled: boolean) =>
+  api<{ provider: AuthProvider }>('PATCH', `/sso/providers/${encodeURIComponent(id)}`, { enabled }).then((r) => r.provider);
 export const removeAuthProvider = (id: string) => api<unknown>('DELETE', `/sso/providers/${encodeURIComponent(id)}`);

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { type AuthProvider, addAuthProvider, listAuthProviders, removeAuthProvider } from '../api/dashboard-sso.js';
+import { ProviderSwitch } from './provider-switch.js';
 import { ErrorNotice, messageOf } from '../components/notice.js';
 import { TextField } from '../components/text-field.js';
 import { useSubmission } from '../pages/account-form.js';
@@ -22,20 +23,20 @@ export function AuthProviders() {
       </p>
       {loaded.error && <ErrorNotice error={loaded.error} onRetry={loaded.reload} />}
       {loaded.data && loaded.data.length === 0 && <p class="muted">No sign-in providers yet.</p>}
-      {loaded.data && loaded.data.length > 0 && <ProvidersTable providers={loaded.data} onRemoved={loaded.reload} />}
+      {loaded.data && loaded.data.length > 0 && <ProvidersTable providers={loaded.data} onChanged={loaded.reload} />}
       <AddProviderForm onAdded={loaded.reload} />
     </div>
   );
 }
 
-function ProvidersTable({ providers, onRemoved }: { providers: AuthProvider[]; onRemoved: () => void }) {
+function ProvidersTable({ providers, onChanged }: { providers: AuthProvider[]; onChanged: () => void }) {
   return (
     <TableWrap label="Providers table" busy={false}>
       <table class="dashboard-table">
-        <ColumnHeads titles={['Provider', 'Issuer', 'Allowed domains', 'Team']} />
+        <ColumnHeads titles={['Provider', 'Issuer', 'Allowed domains', 'Team', 'State']} />
         <tbody>
           {providers.map((provider) => (
-            <ProviderRow key={provider.providerId} provider={provider} onRemoved={onRemoved} />
+            <ProviderRow key={provider.providerId} provider={provider} onChanged={onChanged} />
           ))}
         </tbody>
       </table>
@@ -43,13 +44,13 @@ function ProvidersTable({ providers, onRemoved }: { providers: AuthProvider[]; o
   );
 }
 
-function ProviderRow({ provider, onRemoved }: { provider: AuthProvider; onRemoved: () => void }) {
+function ProviderRow({ provider, onChanged }: { provider: AuthProvider; onChanged: () => void }) {
   const [asking, setAsking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const remove = async () => {
     try {
       await removeAuthProvider(provider.providerId);
-      onRemoved();
+      onChanged();
     } catch (error) {
       setProblem(messageOf(error));
     }
@@ -62,6 +63,9 @@ function ProviderRow({ provider, onRemoved }: { provider: AuthProvider; onRemove
       <td>{provider.issuer}</td>
       <td>{provider.allowedDomains.join(', ') || 'Any'}</td>
       <td>{provider.allowTeam ? 'Allowed' : 'Not allowed'}</td>
+      <td>
+        <ProviderSwitch provider={provider} />
+      </td>
       <td>
         {asking ? (
           <span class="sso-secrets__confirm">
