@@ -25,6 +25,10 @@ test.serial('a visitor sees the board with its posts by votes, newest and oldest
   await page.waitForFunction(() => document.querySelector('.post-card__title')?.textContent === 'First idea');
   t.is(await page.locator('.post-card__excerpt').first().textContent(), 'The oldest one');
   t.is(third.title, 'Third idea');
+  // Feed readers find the board's feed, and it answers.
+  const feed = page.locator('link[rel="alternate"][type="application/atom+xml"]');
+  t.is(await feed.getAttribute('href'), '/b/ideas/feed.atom');
+  t.is((await page.request.get(`${web.url}/b/ideas/feed.atom`)).status(), 200);
   await expectNoProblems(t, page);
   await expectAccessible(t, page);
 });

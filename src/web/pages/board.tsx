@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { getBoard, listPosts, listRoadmaps, type PostOrder } from '../api/endpoints.js';
 import type { Board, Post } from '../api/types.js';
 import { ErrorNotice } from '../components/notice.js';
+import { useFeedLink } from '../feed-link.js';
 import { PostPages } from '../components/post-pages.js';
 import { Skeleton } from '../components/skeleton.js';
 import { useSession } from '../session.js';
@@ -22,6 +23,8 @@ export function BoardPage() {
   const board = useLoad(() => getBoard(url), [url]);
   const roadmaps = useLoad(listRoadmaps, []);
   useEffect(() => setPageTitle(board.data?.name ?? null), [board.data]);
+  // Hidden boards have no feed: readers never sign in.
+  useFeedLink(board.data?.display ? `/b/${encodeURIComponent(board.data.url)}/feed.atom` : null, `New ideas on ${board.data?.name ?? ''}`);
 
   if (board.error && (board.error as { code?: string }).code === 'BOARD_NOT_FOUND') return <NotFoundPage what="board" />;
   if (board.error) return <ErrorNotice error={board.error} onRetry={() => retryBoard(board, roadmaps)} />;
