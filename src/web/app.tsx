@@ -20,6 +20,8 @@ const PasswordResetConfirmPage = lazy(() => import('./pages/password-reset-confi
 const ProfilePage = lazy(() => import('./pages/profile.js').then((m) => m.ProfilePage));
 const SsoPage = lazy(() => import('./pages/sso.js').then((m) => m.SsoPage));
 const ProviderLandingPage = lazy(() => import('./pages/provider-landing.js').then((m) => m.ProviderLandingPage));
+const ChangelogPage = lazy(() => import('./pages/changelog.js').then((m) => m.ChangelogPage));
+const ChangelogEntryPage = lazy(() => import('./pages/changelog-entry.js').then((m) => m.ChangelogEntryPage));
 const UnsubscribePage = lazy(() => import('./pages/unsubscribe.js').then((m) => m.UnsubscribePage));
 const EmbedMinePage = lazy(() => import('./embed/mine.js').then((m) => m.EmbedMinePage));
 const HandoffPage = lazy(() => import('./embed/handoff.js').then((m) => m.HandoffPage));
@@ -40,6 +42,8 @@ export function App() {
             <Route path="/new" component={NewPostPage} />
             <Route path="/p/:slug" component={PostPage} />
             <Route path="/roadmap" component={RoadmapPage} />
+            <Route path="/changelog" component={ChangelogPage} />
+            <Route path="/changelog/:slug" component={ChangelogEntryPage} />
             <Route path="/sign-in" component={SignInPage} />
             <Route path="/sign-in/link" component={SignInLinkPage} />
             <Route path="/sign-in/provider" component={ProviderLandingPage} />

@@ -1,5 +1,6 @@
 import { render } from 'preact';
 import { App } from './app.js';
+import { loadChangelogPresence } from './changelog-presence.js';
 import { loadSession } from './session.js';
 import { loadSite } from './site.js';
 import { takeSsoLanding } from './sso-landing.js';
@@ -12,4 +13,5 @@ loadSite().catch(() => {
   // The pages show their own errors; the default title and accent stay.
 });
 void loadSession();
+void loadChangelogPresence();
 render(<App />, document.getElementById('app') as HTMLElement);

@@ -4,6 +4,8 @@ import type {
   Activity,
   AuthUser,
   Board,
+  ChangelogEntry,
+  ChangelogPage,
   DashboardSummary,
   Labs,
   LinkedIdentity,
@@ -154,3 +156,7 @@ export const listAuthProviders = () => api<{ providers: AuthProviderButton[] }>(
 export const exchangeProviderSignIn = () => api<{ user: AuthUser; next: string }>('POST', '/auth/oidc/exchange');
 /** The browser's way to a provider: a navigation, not a request of the app. */
 export const providerStartHref = (providerId: string, next: string) => `/api/v1/auth/oidc/${encodeURIComponent(providerId)}/start?next=${encodeURIComponent(next)}`;
+
+/** Published changelog entries, newest first (drafts too for those who write them); `postId`: those that ship that idea. */
+export const listChangelog = (query: { page?: number; limit?: number; postId?: string } = {}) => api<ChangelogPage>('GET', '/changelog', undefined, query);
+export const getChangelogEntry = (slugOrId: string) => api<{ entry: ChangelogEntry }>('GET', `/changelog/${encodeURIComponent(slugOrId)}`).then((r) => r.entry);

@@ -199,3 +199,33 @@ export interface UnsubscribedPost {
   title: string;
   slug: string;
 }
+
+/** A changelog entry's kind of change (issue 30). */
+export type ChangelogLabel = 'new' | 'improved' | 'fixed';
+
+/** A changelog entry (feedbackd's extension, issue 30): what shipped, and the ideas it answers. */
+export interface ChangelogEntry {
+  entryId: string;
+  slug: string;
+  title: string;
+  contentMarkdown: string | null;
+  labels: ChangelogLabel[];
+  status: 'draft' | 'scheduled' | 'published';
+  publishAt: string | null;
+  publishedAt: string | null;
+  moveToRoadmapId: string | null;
+  author: PublicUser | null;
+  /** The linked ideas the caller may see. */
+  posts: Array<{ postId: string; title: string; slug: string }>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One page of changelog entries. */
+export interface ChangelogPage {
+  entries: ChangelogEntry[];
+  page: number;
+  limit: number;
+  total_count: number;
+  has_next_page: boolean;
+}

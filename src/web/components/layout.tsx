@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso/router';
 import { useEffect, useRef } from 'preact/hooks';
+import { useHasChangelog } from '../changelog-presence.js';
 import { mayOpenDashboard } from '../dashboard-access.js';
 import { endSession, useSession } from '../session.js';
 import { useSite } from '../site.js';
@@ -13,6 +14,7 @@ import { ActionMenu, type MenuAction } from './menu.js';
 export function Layout({ children }: { children: ComponentChildren }) {
   const site = useSite();
   const title = site?.settings.title ?? '';
+  const hasChangelog = useHasChangelog();
   useFocusMainOnNavigation();
   return (
     <>
@@ -27,6 +29,11 @@ export function Layout({ children }: { children: ComponentChildren }) {
             {title ? <span>{title}</span> : <span class="visually-hidden">Home</span>}
           </a>
           <nav class="site-nav" aria-label="Site">
+            {hasChangelog && (
+              <a class="button button--quiet site-nav__wide" href="/changelog">
+                Changelog
+              </a>
+            )}
             <a class="button button--quiet" href="/roadmap">
               Roadmap
             </a>

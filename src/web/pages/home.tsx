@@ -1,5 +1,6 @@
 import { useEffect } from 'preact/hooks';
 import { listBoards } from '../api/endpoints.js';
+import { useHasChangelog } from '../changelog-presence.js';
 import { ErrorNotice } from '../components/notice.js';
 import { Skeleton } from '../components/skeleton.js';
 import { countOf } from '../format.js';
@@ -12,6 +13,7 @@ import { pageHref } from '../embed/mode.js';
 export function HomePage() {
   const site = useSite();
   const boards = useLoad(listBoards, []);
+  const hasChangelog = useHasChangelog();
   useEffect(() => setPageTitle(null), [site]);
   return (
     <>
@@ -20,9 +22,16 @@ export function HomePage() {
           <h1>{site?.settings.title ?? 'Feedback'}</h1>
           {site?.settings.description && <p class="muted">{site.settings.description}</p>}
         </div>
-        <a class="button" href="/roadmap">
-          See the roadmap
-        </a>
+        <div class="page-head__actions">
+          {hasChangelog && (
+            <a class="button" href="/changelog">
+              What’s new
+            </a>
+          )}
+          <a class="button" href="/roadmap">
+            See the roadmap
+          </a>
+        </div>
       </div>
       <h2 class="visually-hidden">Boards</h2>
       {boards.error ? (

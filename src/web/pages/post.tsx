@@ -23,6 +23,7 @@ import { PostSubscription } from './post-subscription.js';
 import { nameOf } from './post-thread.js';
 import { PostVoters } from './post-voters.js';
 import { pageHref } from '../embed/mode.js';
+import { ShippedIn } from './post-shipped.js';
 
 /** One idea: its votes, description, voters and comments; edit and delete for those allowed. */
 export function PostPage() {
@@ -97,6 +98,7 @@ function PostView({ loaded }: { loaded: PostDetail }) {
           <PostMenu post={post} triggerRef={trigger} onEdit={() => setMode('edit')} onDelete={() => setMode('delete')} />
           <PostSubscription postId={post.postId} refresh={engaged} />
         </div>
+        <ShippedIn postId={post.postId} />
         <p class="visually-hidden" role="status">
           {announcement}
         </p>
