@@ -27,7 +27,7 @@ interface ShippedFacts {
 export async function queueShippedNotifications(tx: Repositories, event: OutboxEventRow): Promise<number> {
   const { entryId } = event.facts as unknown as { entryId: string };
   const entry = await tx.changelogEntries.get(entryId);
-  if (!entry || entry.status !== 'published') return 0;
+  if (entry?.status !== 'published') return 0;
   const followed = await followedPostsByUser(tx, entryId);
   followed.delete(event.actorId ?? '');
   const now = new Date().toISOString();

@@ -72,7 +72,7 @@ function shaped<E extends WebhookEventName>(name: E, data: WebhookEventData[E]):
 /** The entry as a visitor sees it now (hidden boards' posts left out); nothing when it was deleted since. */
 async function publishedEntry(tx: Repositories, entryId: string): Promise<ShapedEvent | null> {
   const entry = await tx.changelogEntries.get(entryId);
-  if (!entry || entry.status !== 'published') return null;
+  if (entry?.status !== 'published') return null;
   const view = await renderEntry(tx, null, entry);
   return shaped('changelog.published', { entry: view, posts: view.posts });
 }
