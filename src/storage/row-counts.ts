@@ -45,7 +45,7 @@ const NOUNS: Readonly<Record<string, readonly [string, string]>> = {
   linkedIdentities: ['linked identity', 'linked identities'],
   authProviders: ['sign-in provider', 'sign-in providers'],
   changelogEntries: ['changelog entry', 'changelog entries'],
-  changelogLinks: ['post linked from the changelog', 'posts linked from the changelog'],
+  changelogLinks: ['changelog link', 'changelog links'],
 };
 
 /** `3 users, 12 posts`: the tables holding rows, for a message (`no rows` when none does). */
