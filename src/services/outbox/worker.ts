@@ -57,9 +57,8 @@ export function startOutboxWorker(ctx: ServiceContext): OutboxWorker {
   }
 
   async function pass(): Promise<void> {
+    await publishDueChangelog();
     try {
-      // Due changelog entries first: their events are then fanned out in the same pass.
-      while ((await publishNextDueEntry(ctx)) && !stopped);
       while ((await fanOutEvents(ctx, EVENTS_PER_CLAIM)).events === EVENTS_PER_CLAIM && !stopped);
       await startDeliveries();
       while ((await sendDueNotifications(ctx, NOTIFICATIONS_PER_CLAIM)) > 0 && !stopped);
@@ -67,6 +66,18 @@ export function startOutboxWorker(ctx: ServiceContext): OutboxWorker {
     } catch (error) {
       // Storage refusing writes (full disk, database down) is retried at the next poll; nothing is lost.
       ctx.logger.warn({ err: error }, 'delivery worker pass failed; trying again');
+    }
+  }
+
+  /**
+   * Due changelog entries first, so their events are fanned out in the same pass; apart, so an
+   * entry that cannot be published now holds up no delivery (it is tried again at the next poll).
+   */
+  async function publishDueChangelog(): Promise<void> {
+    try {
+      while ((await publishNextDueEntry(ctx)) && !stopped);
+    } catch (error) {
+      ctx.logger.warn({ err: error }, 'publishing a scheduled changelog entry failed; trying again');
     }
   }
 
