@@ -182,3 +182,14 @@ test('OPTIONS answers every changelog path with its Allow; other methods are 405
   t.is(put.status, 405);
   t.is(put.headers.get('allow'), 'GET, HEAD, POST, OPTIONS');
 });
+
+test('deleting a linked post unlinks it; the entry stays', async (t) => {
+  const board = await startBoard(t);
+  const { server, owner } = board;
+  const kept = await newPost(board, 'Kept');
+  const gone = await newPost(board, 'Gone');
+  const entryId = (await server.request('POST', '/changelog', { token: owner.token, body: { title: 'Release', postIds: [gone, kept] } })).body.entry.entryId;
+  t.is((await server.request('DELETE', '/posts', { token: owner.token, body: { id: gone } })).status, 204);
+  t.deepEqual((await server.request('GET', `/changelog/${entryId}`, { token: owner.token })).body.entry.posts.map((p: { title: string }) => p.title), ['Kept']);
+  t.deepEqual((await server.ctx.storage.changelogLinks.listByEntry(entryId)).map((link) => link.postId), [kept]);
+});
