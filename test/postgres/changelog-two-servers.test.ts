@@ -48,4 +48,24 @@ pgTests((url) => {
     t.deepEqual(titles, Array.from({ length: ENTRIES }, (_, i) => `Release ${i}`));
     t.deepEqual(await query(schemaUrl, "SELECT count(*)::int AS n FROM changelog_entries WHERE status = 'published'"), [{ n: ENTRIES }]);
   });
+
+  test('publishing one entry at once through both servers: one succeeds, the others answer 409, one mail per voter', async (t) => {
+    const { url: schemaUrl } = await freshSchema(t, url);
+    const data = `${await tempDir(t)}/data`;
+    const args = ['serve', '--data', data, '--database', schemaUrl, '--port', '0', '--mail-outbox'];
+    const servers = [await startServing(args, { env: BUSY }), await startServing(args, { env: BUSY })];
+    t.teardown(async () => {
+      await Promise.all(servers.map((server) => stopServing(server)));
+    });
+    const board = await setUpBoard(t, servers[0]!.url, 2);
+    const entryId = await writeEntry(t, servers[1]!.url, board, 'Race');
+    const attempts = Array.from({ length: 8 }, (_, i) =>
+      sendRequest(servers[i % 2]!.url, 'POST', `/changelog/${entryId}/publish`, { token: board.ownerToken }),
+    );
+    const statuses = (await Promise.all(attempts)).map((answer) => answer.status).sort();
+    t.deepEqual(statuses, [200, 409, 409, 409, 409, 409, 409, 409]);
+    await eventually(async () => ((await shippedMails(data)).length >= 2 ? true : undefined), 'the Shipped mails');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    t.deepEqual(await shippedMails(data), board.voters.map((email) => `Shipped: Race → ${email}`));
+  });
 });
