@@ -8,8 +8,7 @@ import { appError, validationError } from '../../errors.js';
 import type { ChangelogEntryRow, Repositories } from '../../storage/types.js';
 import type { Actor, ServiceContext, Viewer } from '../context.js';
 import { findVisiblePost } from '../post-lookup.js';
-import { slugBase } from '../posts.js';
-import { randomBase36 } from '../text.js';
+import { dashed, randomBase36 } from '../text.js';
 import { parsePaging } from '../pagination.js';
 import { type Body, isUuid } from '../validation/fields.js';
 import { type QueryInput, queryParam } from '../validation/query.js';
@@ -103,7 +102,7 @@ export async function updateChangelogEntry(ctx: ServiceContext, actor: Actor, id
     const now = new Date().toISOString();
     const { postIds, ...changes } = fields;
     const patch: Partial<ChangelogEntryRow> = { ...changes, updatedAt: now };
-    if (fields.title !== undefined && fields.title !== entry.title) patch.slug = `${slugBase(fields.title)}-${slugTail(entry.slug)}`;
+    if (fields.title !== undefined && fields.title !== entry.title) patch.slug = `${entrySlugBase(fields.title)}-${slugTail(entry.slug)}`;
     const updated = await tx.changelogEntries.update(entry.id, patch);
     if (postIds !== undefined) await replaceLinks(tx, entry.id, await keptHiddenLinks(tx, actor, entry.id, postIds), now);
     return renderEntry(tx, actor, updated);
@@ -143,13 +142,18 @@ async function replaceLinks(tx: Repositories, entryId: string, postIds: readonly
 
 /** Like a post's slug: the dashed title and a random tail that stays when the title changes. */
 async function insertEntry(tx: Repositories, entry: ChangelogEntryRow): Promise<ChangelogEntryRow> {
-  const base = slugBase(entry.title).replace(/^post$/, 'update');
+  const base = entrySlugBase(entry.title);
   for (let attempt = 0; attempt < SLUG_TRIES; attempt++) {
     const slug = `${base}-${randomBase36(SLUG_TAIL_LENGTH)}`;
     if (await tx.changelogEntries.getBySlug(slug)) continue;
     return tx.changelogEntries.insert({ ...entry, slug });
   }
   throw new Error('no free changelog slug after several tries');
+}
+
+/** The post slug rule (dashed transliterated title, at most 80 characters), `update` when nothing is left. */
+function entrySlugBase(title: string): string {
+  return dashed(title).slice(0, 80).replace(/-+$/, '') || 'update';
 }
 
 function slugTail(slug: string): string {
