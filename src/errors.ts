@@ -95,6 +95,12 @@ const CATALOGUE = {
   AUTH_PROVIDER_UNAVAILABLE: [502, 'The sign-in provider could not be reached or answered wrongly; try again later'],
   OIDC_LOGIN_EXPIRED: [400, 'This sign-in has expired or was already used; try again'],
   OIDC_LOGIN_INVALID: [401, 'The sign-in provider\'s answer could not be verified; try again'],
+  // Not in API.md §5: the changelog (issue 30 §1, README).
+  CHANGELOG_ALREADY_PUBLISHED: [409, 'This changelog entry is already published'],
+  CHANGELOG_CONTENT_TOO_LONG: [400, 'Changelog content cannot exceed 50000 characters'],
+  CHANGELOG_ENTRY_NOT_FOUND: [404, 'Changelog entry not found'],
+  CHANGELOG_TITLE_MISSING: [400, 'Changelog title missing'],
+  CHANGELOG_TITLE_TOO_LONG: [400, 'Changelog title cannot exceed 200 characters'],
   // Not in API.md §5: single sign-on (issue 28, README).
   // Not in API.md §5: the caller's linked sign-ins (issue 28, README).
   IDENTITY_NOT_FOUND: [404, 'This sign-in is not linked to your account'],

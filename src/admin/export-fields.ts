@@ -13,6 +13,7 @@ export type FieldKind =
   | '~boolean'
   | 'integer'
   | 'time'
+  | 'time?'
   | 'strings'
   | '~strings'
   | 'labs';
@@ -35,6 +36,7 @@ const RULES: Record<FieldKind, { test: (value: unknown) => boolean; text: string
   '~boolean': { test: (value) => value === undefined || typeof value === 'boolean', text: 'true or false when present' },
   integer: { test: (value) => Number.isSafeInteger(value), text: 'an integer' },
   time: { test: (value) => typeof value === 'string' && TIME.test(value), text: 'an ISO 8601 time like 2024-01-31T12:00:00.000Z' },
+  'time?': { test: (value) => value === null || (typeof value === 'string' && TIME.test(value)), text: 'an ISO 8601 time like 2024-01-31T12:00:00.000Z, or null' },
   strings: { test: isStrings, text: 'a list of strings' },
   '~strings': { test: (value) => value === undefined || isStrings(value), text: 'a list of strings when present' },
   labs: {

@@ -1,4 +1,4 @@
-import type { BoardRow, CommentRow, PostRow, RoadmapRow, RoleRow, SettingsRow, UserRoleRow, UserRow, VoteRow } from '../storage/types.js';
+import type { BoardRow, ChangelogEntryRow, ChangelogLinkRow, CommentRow, PostRow, RoadmapRow, RoleRow, SettingsRow, UserRoleRow, UserRow, VoteRow } from '../storage/types.js';
 import type { FieldSpec } from './export-fields.js';
 
 /*
@@ -6,7 +6,7 @@ import type { FieldSpec } from './export-fields.js';
  *
  * One JSON object (gzipped when the file name ends in `.gz`). Header fields come first:
  *   format                  "feedbackd-export"
- *   version                 2; this code writes 2 and reads 1 and 2 (a higher one is refused: upgrade first)
+ *   version                 3; this code writes 3 and reads 1, 2 and 3 (a higher one is refused: upgrade first)
  *   feedbackdVersion        the feedbackd version that wrote the file
  *   exportedAt              ISO 8601 time of the snapshot
  *   includesPasswordHashes  true when users carry `passwordHash`
@@ -16,7 +16,7 @@ import type { FieldSpec } from './export-fields.js';
  *                           value stays, false on a new board; so may `ssoLoginUrl` (issue 28) and
  *                           `embedOrigins` (issue 29)
  * then one list per section (SECTION_FIELDS), in import order: users, roles, roleAssignments, boards,
- * roadmaps, posts, votes, comments. A row refers only to rows of earlier sections, or, for a reply,
+ * roadmaps, posts, votes, comments, changelogEntries, changelogLinks. A row refers only to rows of earlier sections, or, for a reply,
  * to its parent comment, which comes earlier in `comments`. Rows are sorted by (createdAt, id),
  * except that a reply always comes after its parent, even when they share a timestamp. An absent
  * section is empty; top-level fields the version does not know are reported, not read.
@@ -28,7 +28,8 @@ import type { FieldSpec } from './export-fields.js';
  * field is absent).
  *
  * Versions: 1 has every section but `comments` (a `comments` field in a version-1 file is not
- * read); 2 adds `comments`. A board's `description` (issue 27) may be absent in files written
+ * read); 2 adds `comments`; 3 adds the changelog (issue 30): `changelogEntries` (the stored rows)
+ * and `changelogLinks` (entry, post, position). A board's `description` (issue 27) may be absent in files written
  * before it existed: the board is imported without one.
  */
 
@@ -36,7 +37,7 @@ import type { FieldSpec } from './export-fields.js';
 export const EXPORT_FORMAT = 'feedbackd-export';
 
 /** The export format version this code writes and the highest it reads. */
-export const EXPORT_VERSION = 2;
+export const EXPORT_VERSION = 3;
 
 /** An exported user: no token version; the password hash only when asked for. */
 export type ExportedUser = Omit<UserRow, 'tokenVersion' | 'passwordHash'> & { passwordHash?: string };
@@ -54,13 +55,15 @@ export interface ExportSections {
   posts: PostRow[];
   votes: VoteRow[];
   comments: ExportedComment[];
+  changelogEntries: ChangelogEntryRow[];
+  changelogLinks: ChangelogLinkRow[];
 }
 
 /** The name of a list section. */
 export type SectionName = keyof ExportSections;
 
 /** The sections in file order, which is also import order: rows come after the rows they refer to. */
-export const SECTION_NAMES: readonly SectionName[] = ['users', 'roles', 'roleAssignments', 'boards', 'roadmaps', 'posts', 'votes', 'comments'];
+export const SECTION_NAMES: readonly SectionName[] = ['users', 'roles', 'roleAssignments', 'boards', 'roadmaps', 'posts', 'votes', 'comments', 'changelogEntries', 'changelogLinks'];
 
 /** The format version that introduced each section; an older file has none of its rows. */
 export const SECTION_SINCE: Readonly<Record<SectionName, number>> = {
@@ -72,6 +75,8 @@ export const SECTION_SINCE: Readonly<Record<SectionName, number>> = {
   posts: 1,
   votes: 1,
   comments: 2,
+  changelogEntries: 3,
+  changelogLinks: 3,
 };
 
 /** The sections a file of this format version holds, in import order. */
@@ -141,6 +146,20 @@ export const SECTION_FIELDS: Readonly<Record<SectionName, FieldSpec>> = {
     ...TIMES,
     activityId: '~uuid',
   },
+  changelogEntries: {
+    id: 'uuid',
+    slug: 'string',
+    title: 'string',
+    contentMarkdown: 'string?',
+    labels: 'strings',
+    status: 'string',
+    publishAt: 'time?',
+    publishedAt: 'time?',
+    moveToRoadmapId: 'uuid?',
+    authorId: 'uuid',
+    ...TIMES,
+  },
+  changelogLinks: { id: 'uuid', entryId: 'uuid', postId: 'uuid', position: 'integer', createdAt: 'time' },
 };
 
 /** The fields of the site settings. */

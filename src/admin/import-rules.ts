@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BoardRow, CommentRow, PostRow, Repositories, RoadmapRow, RoleRow, UserRoleRow, UserRow, VoteRow } from '../storage/types.js';
+import type { BoardRow, ChangelogEntryRow, ChangelogLinkRow, CommentRow, PostRow, Repositories, RoadmapRow, RoleRow, UserRoleRow, UserRow, VoteRow } from '../storage/types.js';
 import type { ExportedComment, ExportSections, SectionName } from './export-format.js';
 import type { ImportState } from './import-state.js';
 
@@ -160,7 +160,41 @@ export const SECTION_RULES: Readonly<Record<SectionName, SectionRule>> = {
     insert: (tx, row) => insertComment(tx, row as unknown as Required<ExportedComment>),
     label: (row) => row.id,
   },
+  changelogEntries: {
+    has: async (tx, id) => (await tx.changelogEntries.get(id)) !== undefined,
+    uniques: (row) => {
+      const { slug } = row as FileRow<'changelogEntries'>;
+      return [{ rule: 'changelog slug', value: slug, taken: async (tx) => (await tx.changelogEntries.getBySlug(slug)) !== undefined }];
+    },
+    adapt: (row, tx, state) => adaptChangelogEntry(row as FileRow<'changelogEntries'>, tx, state),
+    insert: (tx, row) => tx.changelogEntries.insert(row as unknown as ChangelogEntryRow),
+    label: (row) => (row as FileRow<'changelogEntries'>).slug,
+  },
+  changelogLinks: {
+    has: async (tx, id) => (await tx.changelogLinks.get(id)) !== undefined,
+    uniques: (row) => {
+      const { entryId, postId } = row as FileRow<'changelogLinks'>;
+      const taken = async (tx: Repositories) => (await tx.changelogLinks.listByEntry(entryId)).some((link) => link.postId === postId);
+      return [{ rule: 'link of that entry to that post', value: `${entryId}/${postId}`, taken }];
+    },
+    adapt: async (row, tx, state) => {
+      const { entryId, postId } = row as FileRow<'changelogLinks'>;
+      const missing = await missingRequired(state, tx, [['changelogEntries', entryId, 'changelog entry'], ['posts', postId, 'post']]);
+      return missing ? { refused: missing } : asIs(row);
+    },
+    insert: (tx, row) => tx.changelogLinks.insert(row as unknown as ChangelogLinkRow),
+    label: (row) => row.id,
+  },
 };
+
+/**
+ * An entry keeps its author's id even when the author is not here (entries name their author
+ * without a reference, as the stored rows do); a missing roadmap to move posts to is dropped.
+ */
+async function adaptChangelogEntry(entry: FileRow<'changelogEntries'>, tx: Repositories, state: ImportState): Promise<Adapted> {
+  if (entry.moveToRoadmapId === null || (await state.isAvailable('roadmaps', entry.moveToRoadmapId, tx))) return asIs(entry);
+  return { row: { ...entry, moveToRoadmapId: null }, notes: [`roadmap ${entry.moveToRoadmapId} does not exist here: its posts will not be moved when it is published`] };
+}
 
 /** A post needs its author; a missing board or roadmap is dropped (null), as deleting one would. */
 async function adaptPost(post: FileRow<'posts'>, tx: Repositories, state: ImportState): Promise<Adapted | { refused: string }> {

@@ -11,6 +11,7 @@ import { addInitCommand } from './commands/init.js';
 import { addMailCommand } from './commands/mail.js';
 import { addMigrateDataCommand } from './commands/migrate-data.js';
 import { addPostCommand } from './commands/post.js';
+import { addChangelogCommand } from './commands/changelog.js';
 import { addRestoreCommand } from './commands/restore.js';
 import { addRoadmapCommand } from './commands/roadmap.js';
 import { addRoleCommand } from './commands/role.js';
@@ -45,6 +46,7 @@ export function createProgram(run: CliRun): Command {
   addBoardCommand(program, run);
   addRoadmapCommand(program, run);
   addPostCommand(program, run);
+  addChangelogCommand(program, run);
   addRoleCommand(program, run);
   addSettingsCommand(program, run);
   addWebhookCommand(program, run);

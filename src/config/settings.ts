@@ -377,7 +377,7 @@ export const SETTINGS: readonly AnySetting[] = [
   msSetting('webhookCircuitAfterMs', 'webhooks: an endpoint whose every attempt has failed for this long is turned off, and the owner is told by mail', 86_400_000, '86400000 (24 hours)'),
   msSetting('webhookDeliveryRetentionMs', 'webhooks: delivered and failed deliveries are kept this long for `feedbackd webhook deliveries`, then deleted', 604_800_000, '604800000 (7 days)'),
   msSetting('notificationDigestMs', 'notification mail: the first update of a post waits this long, and what else happens to the post meanwhile goes into the same mail', 60_000, '60000 (1 minute)'),
-  msSetting('outboxPollMs', 'serve: how often the delivery worker looks for events to send, deliveries to retry and notification mail due', 1_000, '1000 (1 second)'),
+  msSetting('outboxPollMs', 'serve: how often the delivery worker looks for events to send, deliveries to retry, notification mail due and changelog entries to publish', 1_000, '1000 (1 second)'),
   {
     key: 'setupWarningIntervalMs',
     describe:

@@ -7,6 +7,7 @@ import { VERSION } from '../version.js';
 import { type Paths, type Schema, sharedResponses } from './kit.js';
 import { accountPaths } from './paths/accounts.js';
 import { boardPaths } from './paths/boards.js';
+import { changelogPaths } from './paths/changelog.js';
 import { commentPaths } from './paths/comments.js';
 import { metaPaths } from './paths/meta.js';
 import { notificationPaths } from './paths/notifications.js';
@@ -59,9 +60,10 @@ export const TAGS = [
   { name: 'Notifications', description: 'feedbackd’s extension: mail about the posts people follow, and how to stop it.' },
   { name: 'Single sign-on', description: 'feedbackd’s extension: signing in with the team’s product’s token, and the owner’s secrets it is signed with.' },
   { name: 'Sign-in providers', description: 'feedbackd’s extension: signing in with an OpenID Connect provider or GitHub, and the owner’s providers.' },
+  { name: 'Changelog', description: 'feedbackd’s extension: entries that tell voters their idea shipped, published now or at a set time.' },
 ];
 
-const ALL_PATHS: Paths[] = [metaPaths, accountPaths, postPaths, votePaths, commentPaths, boardPaths, roadmapPaths, userPaths, rolePaths, settingsPaths, webhookPaths, notificationPaths, ssoPaths, authProviderPaths];
+const ALL_PATHS: Paths[] = [metaPaths, accountPaths, postPaths, votePaths, commentPaths, boardPaths, roadmapPaths, userPaths, rolePaths, settingsPaths, webhookPaths, notificationPaths, ssoPaths, authProviderPaths, changelogPaths];
 
 /** The whole document, for this version of feedbackd. */
 export function openApiDocument(): Schema {

@@ -6,6 +6,7 @@
 import { answer, arrayOf, boolean, count, hexColor, nullable, ref, type Schema, string, timestamp, uuid } from './kit.js';
 import { PERMISSIONS } from '../services/actors.js';
 import { authProviderSchemas } from './paths/auth-providers.js';
+import { changelogSchemas } from './paths/changelog.js';
 import { ssoSchemas } from './paths/sso.js';
 import { webhookSchemas } from './paths/webhooks-fields.js';
 
@@ -350,4 +351,5 @@ export const schemas: Record<string, Schema> = {
   ...webhookSchemas,
   ...ssoSchemas,
   ...authProviderSchemas,
+  ...changelogSchemas,
 };

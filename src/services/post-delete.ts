@@ -27,6 +27,8 @@ export async function removePostWithDependents(tx: Repositories, postId: string,
   await tx.votes.deleteByPost(postId);
   await tx.subscriptions.deleteByPost(postId);
   await tx.notifications.deleteByPost(postId);
+  // The changelog keeps its entries; they simply no longer link the post (PostgreSQL cascades alike).
+  await tx.changelogLinks.deleteByPost(postId);
   await removePostComments(tx, postId);
   await tx.posts.delete(postId);
 }

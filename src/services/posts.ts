@@ -35,7 +35,7 @@ export const RECENT_VOTES = 6;
 /** The title rule of API.md §4.4.3 rows 4–5. */
 export const TITLE_RULE = { missing: 'POST_TITLE_MISSING', tooLong: 'POST_TITLE_TOO_LONG', max: 200 } as const;
 const SLUG_TRIES = 5;
-const MAX_CONTENT_LENGTH = 50_000;
+export const MAX_CONTENT_LENGTH = 50_000;
 const MAX_QUERY_LENGTH = 200;
 /** `mine` of `POST /posts/get`: the posts the caller wrote, or those they voted for. */
 const MINE_KINDS = ['posted', 'voted'] as const;

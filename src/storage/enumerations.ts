@@ -28,7 +28,14 @@ export const WEBHOOK_FORMATS = ['json', 'slack', 'discord'] as const;
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 
 /** What a queued notification tells. */
-export const NOTIFICATION_KINDS = ['status', 'comment', 'title'] as const;
+// `shipped` (issue 30): one per person and changelog entry, naming every linked post they follow.
+export const NOTIFICATION_KINDS = ['status', 'comment', 'title', 'shipped'] as const;
 
 /** How a sign-in provider is reached (issue 28 §2): OpenID Connect with discovery, or GitHub's OAuth 2. */
 export const AUTH_PROVIDER_KINDS = ['oidc', 'github'] as const;
+
+/** What a changelog entry says it brings (issue 30 §1), in the order they are shown and stored. */
+export const CHANGELOG_LABELS = ['new', 'improved', 'fixed'] as const;
+
+/** Where a changelog entry stands: being written, waiting for its `publishAt`, or out. */
+export const CHANGELOG_STATUSES = ['draft', 'scheduled', 'published'] as const;

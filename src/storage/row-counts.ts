@@ -24,6 +24,8 @@ export async function countRows(repos: Repositories): Promise<RowCounts> {
     ssoSecrets: await repos.ssoSecrets.count(),
     linkedIdentities: await repos.linkedIdentities.count(),
     authProviders: await repos.authProviders.count(),
+    changelogEntries: await repos.changelogEntries.count(),
+    changelogLinks: await repos.changelogLinks.count(),
   };
 }
 
@@ -42,6 +44,8 @@ const NOUNS: Readonly<Record<string, readonly [string, string]>> = {
   ssoSecrets: ['single sign-on secret', 'single sign-on secrets'],
   linkedIdentities: ['linked identity', 'linked identities'],
   authProviders: ['sign-in provider', 'sign-in providers'],
+  changelogEntries: ['changelog entry', 'changelog entries'],
+  changelogLinks: ['changelog link', 'changelog links'],
 };
 
 /** `3 users, 12 posts`: the tables holding rows, for a message (`no rows` when none does). */

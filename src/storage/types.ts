@@ -8,6 +8,8 @@
 import type {
   ACTIVITY_TYPES,
   AUTH_PROVIDER_KINDS,
+  CHANGELOG_LABELS,
+  CHANGELOG_STATUSES,
   MAIL_KINDS,
   MAIL_STATUSES,
   MAIL_TOKEN_PURPOSES,
@@ -345,6 +347,41 @@ export interface AuthProviderRow {
   createdAt: string;
 }
 
+export type ChangelogLabel = (typeof CHANGELOG_LABELS)[number];
+export type ChangelogStatus = (typeof CHANGELOG_STATUSES)[number];
+
+/**
+ * A changelog entry (issue 30 §1). `publishAt` is set while it is scheduled (and kept once
+ * published); `publishedAt` once it is out. Publishing flips `status` in the same transaction as
+ * all its effects, so "scheduled and due" is the only claim the worker needs.
+ */
+export interface ChangelogEntryRow {
+  id: string;
+  /** Made from the title like a post's slug (`<dashed title>-<random tail>`); unique. */
+  slug: string;
+  title: string;
+  contentMarkdown: string | null;
+  /** A subset of CHANGELOG_LABELS, in their order. */
+  labels: ChangelogLabel[];
+  status: ChangelogStatus;
+  publishAt: string | null;
+  publishedAt: string | null;
+  /** The roadmap the linked posts move to when the entry is published; null: they stay. */
+  moveToRoadmapId: string | null;
+  authorId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One post linked to a changelog entry; `position` keeps the order the author gave. */
+export interface ChangelogLinkRow {
+  id: string;
+  entryId: string;
+  postId: string;
+  position: number;
+  createdAt: string;
+}
+
 /** The row type of every stored table. */
 export interface TableRows {
   users: UserRow;
@@ -366,6 +403,8 @@ export interface TableRows {
   ssoSecrets: SsoSecretRow;
   linkedIdentities: LinkedIdentityRow;
   authProviders: AuthProviderRow;
+  changelogEntries: ChangelogEntryRow;
+  changelogLinks: ChangelogLinkRow;
 }
 
 /** The work queues: rows that only mean "still to be sent", never in a backup, an export or a copy. */
@@ -725,6 +764,37 @@ export interface AuthProvidersRepo extends TableRepo<AuthProviderRow> {
   list(): Promise<AuthProviderRow[]>;
 }
 
+/** Which changelog entries to list: those with one of the statuses (and linking `postId`, when given). */
+export interface ChangelogListRequest {
+  statuses: readonly ChangelogStatus[];
+  postId?: string;
+  offset: number;
+  limit: number;
+}
+
+export interface ChangelogEntriesRepo extends TableRepo<ChangelogEntryRow> {
+  getBySlug(slug: string): Promise<ChangelogEntryRow | undefined>;
+  /**
+   * A page of entries, newest first by (publishedAt ?? publishAt ?? createdAt, id), and how many
+   * match in all.
+   */
+  list(request: ChangelogListRequest): Promise<{ rows: ChangelogEntryRow[]; total: number }>;
+  /**
+   * Scheduled entries with `publishAt <= now`, earliest first, at most `limit`, locked for the
+   * calling transaction (SKIP LOCKED on PostgreSQL, so two servers never take the same one).
+   */
+  claimDue(now: string, limit: number): Promise<ChangelogEntryRow[]>;
+  /** The row again, locked for the calling transaction (FOR UPDATE on PostgreSQL): a publish waits for another. */
+  lock(id: string): Promise<ChangelogEntryRow | undefined>;
+}
+
+export interface ChangelogLinksRepo extends TableRepo<ChangelogLinkRow> {
+  /** The entry's links in `position` order. */
+  listByEntry(entryId: string): Promise<ChangelogLinkRow[]>;
+  deleteByEntry(entryId: string): Promise<number>;
+  deleteByPost(postId: string): Promise<number>;
+}
+
 /** Every repository, as seen outside or inside a transaction. */
 export interface Repositories {
   users: UsersRepo;
@@ -747,6 +817,8 @@ export interface Repositories {
   ssoSecrets: SsoSecretsRepo;
   linkedIdentities: LinkedIdentitiesRepo;
   authProviders: AuthProvidersRepo;
+  changelogEntries: ChangelogEntriesRepo;
+  changelogLinks: ChangelogLinksRepo;
 }
 
 export interface Storage extends Repositories {

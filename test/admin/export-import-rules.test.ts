@@ -84,7 +84,7 @@ test('a role whose name is taken (any case) is skipped and assignments to it are
 
 test('a file of a newer format version, or with a malformed row, is refused before anything is written', async (t) => {
   const { ctx, run } = await board(t, false);
-  await t.throwsAsync(run({ version: 3 }), { message: /feedbackd-export version 3; this feedbackd reads versions up to 2: upgrade feedbackd/ });
+  await t.throwsAsync(run({ version: 4 }), { message: /feedbackd-export version 4; this feedbackd reads versions up to 3: upgrade feedbackd/ });
   const bad = user('eve@example.org', { isBlocked: 'no' });
   await t.throwsAsync(run({ users: [user('fay@example.org'), bad] }), { message: /is not a valid export: users\[1\] field isBlocked must be true or false/ });
   const noted = comment(randomUUID(), randomUUID(), { activityId: 'A1' });
@@ -248,4 +248,39 @@ test('a board of a file written before descriptions existed is imported without 
   t.deepEqual(await ctx.storage.boards.get(described.id), described);
   const refused = await run({ boards: [{ ...old, id: randomUUID(), url: 'long', description: 'x'.repeat(301) }] }).catch((error: Error) => error);
   t.regex(String(refused), /boards\[0\] field description: .*cannot exceed 300 characters/);
+});
+
+test('version 3 carries the changelog: entries and their links import, a link to a missing post is refused, a missing roadmap is dropped', async (t) => {
+  const { ctx, run } = await board(t, true);
+  const author = (await ctx.storage.users.getOwner())!;
+  const [post] = await ctx.storage.posts.query({ visibleBoardsOnly: false, direction: 'asc', offset: 0, limit: 1 });
+  const at = '2026-01-01T00:00:00.000Z';
+  const entry = (id: string, slug: string, fields: Record<string, unknown> = {}) => ({
+    id,
+    slug,
+    title: 'Shipped',
+    contentMarkdown: null,
+    labels: ['new'],
+    status: 'published',
+    publishAt: null,
+    publishedAt: at,
+    moveToRoadmapId: null,
+    authorId: author.id,
+    createdAt: at,
+    updatedAt: at,
+    ...fields,
+  });
+  const [first, second, missingPost] = [randomUUID(), randomUUID(), randomUUID()];
+  const report = await run({
+    version: 3,
+    changelogEntries: [entry(first, 'shipped-aaaa1111'), entry(second, 'later-bbbb2222', { status: 'draft', publishedAt: null, moveToRoadmapId: randomUUID() })],
+    changelogLinks: [
+      { id: randomUUID(), entryId: first, postId: post!.id, position: 0, createdAt: at },
+      { id: randomUUID(), entryId: first, postId: missingPost, position: 1, createdAt: at },
+    ],
+  });
+  t.like(report.counts, { changelogEntries: { imported: 2 }, changelogLinks: { imported: 1, refused: 1 } });
+  t.deepEqual((await ctx.storage.changelogLinks.listByEntry(first)).map((link) => link.postId), [post!.id]);
+  t.is((await ctx.storage.changelogEntries.get(second))!.moveToRoadmapId, null);
+  await t.throwsAsync(run({ version: 3, changelogEntries: [entry(randomUUID(), 'x-cccc3333', { labels: ['shiny'] })] }), { message: /changelogEntries\[0\] field labels/ });
 });

@@ -10,7 +10,8 @@ import { openBoard, type SeededBoard, seedBoard } from '../admin/backup-fixtures
 /**
  * A stopped board with something in every table: seedBoard's users, roles, board, roadmap, posts,
  * votes, comments and settings, a password reset (a mail token and a mail log entry), a webhook
- * endpoint, a subscription, a single sign-on secret with a linked identity, and a config.json.
+ * endpoint, a subscription, a single sign-on secret with a linked identity, a sign-in provider,
+ * a published changelog entry linking a post, and a config.json.
  */
 export async function seedEveryTable(dataDir: string): Promise<SeededBoard> {
   const seeded = await seedBoard(dataDir);
@@ -59,6 +60,22 @@ async function addNoticeRows(storage: Storage, ownerId: string): Promise<void> {
     enabled: true,
     createdAt: now,
   });
+  const entryId = randomUUID();
+  await storage.changelogEntries.insert({
+    id: entryId,
+    slug: 'dark-mode-shipped-abc123',
+    title: 'Dark mode shipped',
+    contentMarkdown: 'At **last**.',
+    labels: ['new'],
+    status: 'published',
+    publishAt: null,
+    publishedAt: now,
+    moveToRoadmapId: null,
+    authorId: ownerId,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await storage.changelogLinks.insert({ id: randomUUID(), entryId, postId: post!.id, position: 0, createdAt: now });
 }
 
 /** The whole database of a data directory (or, with a URL, of that database), each table ordered by id. */

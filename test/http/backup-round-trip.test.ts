@@ -27,7 +27,7 @@ import { productToken } from '../_helpers/sso-product.js';
 /** Who and what the reads look at: tokens of every persona and the ids made along the way. */
 interface UsedBoard {
   tokens: Record<'owner' | 'member' | 'moderator' | 'follower' | 'blocked', string>;
-  ids: { posts: string[]; roles: string[]; users: string[]; webhooks: string[]; boards: string[]; roadmaps: string[] };
+  ids: { posts: string[]; roles: string[]; users: string[]; webhooks: string[]; boards: string[]; roadmaps: string[]; changelog: string[] };
   /** A token of the test product (issue 28), and the account it signed in (a linked identity). */
   sso: { token: string; userId: string };
   /** The member's password reset token, mailed and not used yet (a mail token row). */
@@ -143,6 +143,14 @@ async function useEveryFeature(server: TestServer, sink: SmtpSink, hooks: { good
   // A status change and a new title: the subscribers' notification mail.
   await must(server, 'PATCH', '/posts', moderator.token, { id: darkMode, roadmapId: planned.id, title: 'Dark mode everywhere' });
 
+  // The changelog (issue 30): a published entry linking a public and a hidden board's post, a draft, a scheduled one.
+  const entry = async (body: Record<string, unknown>) => (await must(server, 'POST', '/changelog', owner, body)).entry.entryId as string;
+  const shipped = await entry({ title: 'Dark mode shipped', contentMarkdown: 'At **last**.', labels: ['new', 'fixed'], postIds: [darkMode, export_] });
+  await must(server, 'POST', `/changelog/${shipped}/publish`, owner);
+  const draftEntry = await entry({ title: 'Next up', postIds: [loose], moveToRoadmapId: later.id });
+  const scheduledEntry = await entry({ title: 'Far future' });
+  await must(server, 'POST', `/changelog/${scheduledEntry}/publish`, owner, { publishAt: '2099-01-01T00:00:00.000Z' });
+
   await must(server, 'POST', '/auth/password/reset', undefined, { email: 'grace@example.org' });
   const reset = await eventually(async () => mailTo(sink, 'grace@example.org', /reset/i), 'the reset mail');
   const resetToken = /token=([^\s&"<>]+)/.exec(reset.text ?? '')![1]!;
@@ -161,6 +169,7 @@ async function useEveryFeature(server: TestServer, sink: SmtpSink, hooks: { good
       webhooks: webhooks.map((webhook) => webhook.webhookId),
       boards: [ideas.url, hidden.url],
       roadmaps: [planned.url, later.url],
+      changelog: [shipped, draftEntry, scheduledEntry],
     },
     sso: { token: ssoToken, userId: ssoUser.userId },
     resetToken: decodeURIComponent(resetToken),
@@ -223,6 +232,11 @@ async function readEveryTable(server: TestServer, board: UsedBoard): Promise<Rec
     webhooks: await Promise.all([get('GET', '/webhooks', tokens.owner), each(ids.webhooks, (id) => get('GET', `/webhooks/${id}`, tokens.owner))]),
     ssoSecrets: await get('GET', '/sso/secrets', tokens.owner),
     authProviders: await Promise.all([get('GET', '/sso/providers', tokens.owner), get('GET', '/auth/providers')]),
+    changelog: await Promise.all([
+      each([undefined, ...everyone], (token) => get('GET', '/changelog', token)),
+      each(ids.changelog, (id) => get('GET', `/changelog/${id}`, tokens.owner)),
+      get('GET', `/changelog?postId=${ids.posts[0]}`),
+    ]),
   };
 }
 

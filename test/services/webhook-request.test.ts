@@ -92,7 +92,15 @@ const DATA: { [E in WebhookEventName]: WebhookEventData[E] } = {
   'vote.created': { post: postView, vote },
   'vote.deleted': { post: postView, vote },
   'comment.created': commentData(),
+  'changelog.published': { entry: shippedEntry(), posts: [{ postId: postRow.id, title: postRow.title, slug: postRow.slug }] },
 };
+
+/** A published changelog entry linking the post, as the API shows it. */
+function shippedEntry(): WebhookEventData['changelog.published']['entry'] {
+  const posts = [{ postId: postRow.id, title: postRow.title, slug: postRow.slug }];
+  const times = { publishAt: null, publishedAt: AT, createdAt: AT, updatedAt: AT };
+  return { entryId: 'e1', slug: 'dark-mode-k3j9x1a2', title: 'Dark mode', contentMarkdown: null, labels: ['new'], status: 'published', moveToRoadmapId: null, author: toPublicUser(ada), posts, ...times };
+}
 
 function envelopeOf(event: WebhookEventName): WebhookEnvelope {
   return buildWebhookEnvelope(event, DATA[event], fixed) as WebhookEnvelope;
@@ -105,7 +113,7 @@ function hmac(secret: string, payload: string): string {
 test('the event names, in the order the API lists them', (t) => {
   t.deepEqual(
     [...WEBHOOK_EVENTS],
-    ['post.created', 'post.updated', 'post.deleted', 'post.status_changed', 'vote.created', 'vote.deleted', 'comment.created'],
+    ['post.created', 'post.updated', 'post.deleted', 'post.status_changed', 'vote.created', 'vote.deleted', 'comment.created', 'changelog.published'],
   );
   t.true(isWebhookEventName('vote.deleted'));
   t.false(isWebhookEventName('comment.deleted'));
@@ -169,6 +177,11 @@ test('the Slack request is the Slack body, signed the same way', (t) => {
   const request = webhookRequest({ format: 'slack', secret: SECRET }, envelopeOf('vote.created'), SITE, NOW);
   t.is(request.body, '{"text":"1 vote on “<https://feedback.example.org/p/dark-mode-k3j9x|Dark mode>” (+1 by Grace)"}');
   t.deepEqual(request.headers, expectedHeaders('vote.created', request.body));
+});
+
+test('a published changelog entry is one chat line linking its page', (t) => {
+  const request = webhookRequest({ format: 'slack', secret: SECRET }, envelopeOf('changelog.published'), SITE, NOW);
+  t.is(request.body, '{"text":"Shipped on Acme Feedback: <https://feedback.example.org/changelog/dark-mode-k3j9x1a2|Dark mode>"}');
 });
 
 test('the Discord request is the Discord body, signed the same way', (t) => {

@@ -2,6 +2,7 @@ import test from 'ava';
 import pg from 'pg';
 import {
   AUTH_PROVIDER_KINDS,
+  CHANGELOG_STATUSES,
   MAIL_TOKEN_PURPOSES,
   NOTIFICATION_KINDS,
   WEBHOOK_DELIVERY_STATUSES,
@@ -16,6 +17,7 @@ const LISTS: Record<string, readonly string[]> = {
   'webhook_deliveries.status': WEBHOOK_DELIVERY_STATUSES,
   'notifications.kind': NOTIFICATION_KINDS,
   'auth_providers.kind': AUTH_PROVIDER_KINDS,
+  'changelog_entries.status': CHANGELOG_STATUSES,
 };
 
 /** Every `column IN (…)` CHECK of the schema, as `table.column` → its values. */

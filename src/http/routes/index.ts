@@ -28,6 +28,7 @@ import { registerAccountsRoutes } from './accounts.js';
 import { registerAuthProviderRoutes } from './auth-providers.js';
 import { registerOidcRoutes } from './oidc.js';
 import { registerBoardRoutes } from './boards.js';
+import { registerChangelogRoutes } from './changelog.js';
 import { registerCommentRoutes } from './comments.js';
 import { registerDashboardRoutes } from './dashboard.js';
 import { registerHealthRoutes } from './health.js';
@@ -67,4 +68,5 @@ export function registerRoutes(router: Router, services: ServiceContext): void {
   registerWebhookRoutes(router, services);
   registerSsoRoutes(router, services);
   registerNotificationRoutes(router, services);
+  registerChangelogRoutes(router, services);
 }

@@ -10,6 +10,7 @@ import type { OutboxEventRow, Repositories } from '../../storage/types.js';
 import type { PostView, RoadmapRef } from '../post-views.js';
 import { toRoadmapRef } from '../post-views.js';
 import { renderPostsFrom } from '../posts.js';
+import { renderEntry } from '../changelog/views.js';
 import { isVisibleRoadmap } from '../visibility.js';
 import { isWebhookEventName, type WebhookEventData, type WebhookEventName } from '../webhooks/events.js';
 import type { EventFacts } from './record.js';
@@ -31,6 +32,7 @@ export function deletedPostViews(events: readonly OutboxEventRow[]): DeletedPost
 
 /** The event's name and data, or null when there is nothing to send. */
 export async function shapeEvent(tx: Repositories, event: OutboxEventRow, deleted: DeletedPostViews): Promise<ShapedEvent | null> {
+  if (event.name === 'changelog.published') return publishedEntry(tx, factsOf(event, 'changelog.published').entryId);
   if (!isWebhookEventName(event.name) || event.postId === null) return null;
   if (event.name === 'post.deleted') return shaped('post.deleted', { post: factsOf(event, 'post.deleted').post as unknown as PostView });
   const post = await tx.posts.get(event.postId);
@@ -54,6 +56,8 @@ export async function shapeEvent(tx: Repositories, event: OutboxEventRow, delete
       if (post && (!now || now.isInternal)) return null;
       return shaped('comment.created', { post: view, comment, author });
     }
+    default:
+      return null;
   }
 }
 
@@ -63,6 +67,14 @@ function factsOf<E extends WebhookEventName>(event: OutboxEventRow, _name: E): E
 
 function shaped<E extends WebhookEventName>(name: E, data: WebhookEventData[E]): ShapedEvent {
   return { name, data } as unknown as ShapedEvent;
+}
+
+/** The entry as a visitor sees it now (hidden boards' posts left out); nothing when it was deleted since. */
+async function publishedEntry(tx: Repositories, entryId: string): Promise<ShapedEvent | null> {
+  const entry = await tx.changelogEntries.get(entryId);
+  if (entry?.status !== 'published') return null;
+  const view = await renderEntry(tx, null, entry);
+  return shaped('changelog.published', { entry: view, posts: view.posts });
 }
 
 /** A move between hidden roadmaps is no visible change: dropped. A hidden end shows as no roadmap. */

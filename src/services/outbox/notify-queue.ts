@@ -6,10 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import type { JsonFacts, NotificationKind, OutboxEventRow, PostRow, Repositories } from '../../storage/types.js';
 import type { ServiceContext } from '../context.js';
+import { queueShippedNotifications } from '../changelog/shipped-notices.js';
 import { subscriberIds } from '../notifications/subscribers.js';
 import type { EventFacts } from './record.js';
 
 const NOTIFYING_EVENTS: ReadonlySet<string> = new Set(['post.status_changed', 'comment.created', 'post.updated']);
+
 
 interface Notice {
   kind: NotificationKind;
@@ -18,7 +20,9 @@ interface Notice {
 
 /** Queues the event's notifications; returns how many. Nothing is queued while mail is not configured. */
 export async function queueNotifications(ctx: ServiceContext, tx: Repositories, event: OutboxEventRow): Promise<number> {
-  if (!ctx.mailer.isConfigured() || event.postId === null || !NOTIFYING_EVENTS.has(event.name)) return 0;
+  if (!ctx.mailer.isConfigured()) return 0;
+  if (event.name === 'changelog.published') return queueShippedNotifications(tx, event);
+  if (event.postId === null || !NOTIFYING_EVENTS.has(event.name)) return 0;
   const post = await tx.posts.get(event.postId);
   const notice = post ? noticeOf(event, post) : null;
   if (!post || !notice) return 0;
@@ -26,7 +30,8 @@ export async function queueNotifications(ctx: ServiceContext, tx: Repositories, 
   const now = Date.now();
   for (const userId of recipients) {
     // A pair's notifications share one due time: the first opens the digest window, later ones join it.
-    const [waiting] = await tx.notifications.listByUserAndPost(userId, post.id);
+    // A `shipped` row is a mail of its own and opens no digest window.
+    const [waiting] = (await tx.notifications.listByUserAndPost(userId, post.id)).filter((row) => row.kind !== 'shipped');
     const dueAt = waiting?.dueAt ?? new Date(now + ctx.config.notificationDigestMs).toISOString();
     await tx.notifications.insert({ id: randomUUID(), userId, postId: post.id, ...notice, createdAt: new Date(now).toISOString(), dueAt });
   }
@@ -36,7 +41,9 @@ export async function queueNotifications(ctx: ServiceContext, tx: Repositories, 
 function noticeOf(event: OutboxEventRow, post: PostRow): Notice | null {
   switch (event.name) {
     case 'post.status_changed': {
-      const { fromRoadmapId, toRoadmapId } = event.facts as unknown as EventFacts['post.status_changed'];
+      const { fromRoadmapId, toRoadmapId, changelogEntryId } = event.facts as unknown as EventFacts['post.status_changed'];
+      // Moved by publishing a changelog entry: its one "Shipped" mail tells the same people.
+      if (changelogEntryId !== undefined) return null;
       return { kind: 'status', facts: { fromRoadmapId, toRoadmapId } };
     }
     case 'comment.created':

@@ -7,6 +7,7 @@
 import { type NotificationRow, RowNotFound } from '../../storage/types.js';
 import type { ServiceContext } from '../context.js';
 import { SMTP_TIMEOUTS } from '../mail/transports.js';
+import { composeShippedMail } from '../changelog/shipped-notices.js';
 import { composeDigest } from '../notifications/digest.js';
 
 /** Longer than any one SMTP exchange can take, so only a dead process's lease runs out. */
@@ -33,7 +34,8 @@ function claimDueNotifications(ctx: ServiceContext, limit: number): Promise<Noti
 function groupByPair(rows: readonly NotificationRow[]): NotificationRow[][] {
   const pairs = new Map<string, NotificationRow[]>();
   for (const row of rows) {
-    const key = `${row.userId}/${row.postId}`;
+    // A `shipped` notification is a whole mail of its own (one per person and entry).
+    const key = row.kind === 'shipped' ? `shipped/${row.id}` : `${row.userId}/${row.postId}`;
     pairs.set(key, [...(pairs.get(key) ?? []), row]);
   }
   return [...pairs.values()].map((group) => group.sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1)));
@@ -43,7 +45,7 @@ function groupByPair(rows: readonly NotificationRow[]): NotificationRow[][] {
 async function sendDigest(ctx: ServiceContext, rows: NotificationRow[]): Promise<boolean> {
   const [first] = rows;
   if (!first) return false;
-  const message = await composeDigest(ctx, ctx.storage, first.userId, first.postId, rows);
+  const message = first.kind === 'shipped' ? await composeShippedMail(ctx, ctx.storage, first) : await composeDigest(ctx, ctx.storage, first.userId, first.postId, rows);
   const result = message ? await ctx.mailer.send(message) : null;
   const ids = rows.map((row) => row.id);
   if (result === null || result.ok) {

@@ -18,16 +18,19 @@ export interface EventFacts {
   'post.updated': { oldTitle: string; newTitle: string };
   /** The post as a visitor saw it just before its deletion (PostView, JSON). */
   'post.deleted': { post: JsonFacts };
-  'post.status_changed': { fromRoadmapId: string | null; toRoadmapId: string | null };
+  /** `changelogEntryId`: moved by publishing that entry, whose "Shipped" mail tells the voters (so no status mail does). */
+  'post.status_changed': { fromRoadmapId: string | null; toRoadmapId: string | null; changelogEntryId?: string };
   /** The voter as the API shows them (a deleted voter can still be named). */
   'vote.created': { voteId: string; user: PublicUser };
   'vote.deleted': { voteId: string; user: PublicUser };
   /** Public comments only: an internal one never enters the outbox. The comment as created, for when its post is deleted before the event is sent. */
   'comment.created': { comment: CommentView; author: PublicUser };
+  /** Issue 30: no post of its own (postId null); the worker reads the entry and its links. */
+  'changelog.published': { entryId: string };
 }
 
 /** Events that may notify subscribers (status, public comments, titles): recorded whatever the endpoints want. */
-const MAY_NOTIFY: ReadonlySet<WebhookEventName> = new Set(['post.updated', 'post.status_changed', 'comment.created']);
+const MAY_NOTIFY: ReadonlySet<WebhookEventName> = new Set(['post.updated', 'post.status_changed', 'comment.created', 'changelog.published']);
 
 /**
  * Records one event in the caller's transaction. An event nobody can receive is not recorded: votes
@@ -37,7 +40,7 @@ const MAY_NOTIFY: ReadonlySet<WebhookEventName> = new Set(['post.updated', 'post
 export async function recordEvent<E extends WebhookEventName>(
   tx: Repositories,
   name: E,
-  postId: string,
+  postId: string | null,
   actor: Actor | null,
   facts: EventFacts[E],
 ): Promise<void> {

@@ -1,7 +1,8 @@
 /*
  * The delivery worker of `serve` (issue 17 §6): fans recorded events out, sends due webhook
  * deliveries (several at once, each off any request, so a slow receiver slows nobody), sends due
- * notification digests, and prunes old deliveries. It looks for work every outboxPollMs and at once
+ * notification digests, publishes changelog entries whose time has come (issue 30), and prunes old
+ * deliveries. It looks for work every outboxPollMs and at once
  * when one of its deliveries ends. Every serve runs one; on PostgreSQL the claims' row locks share
  * the work between them.
  */
@@ -9,6 +10,7 @@ import type { ServiceContext } from '../context.js';
 import { claimDueDeliveries, runDelivery } from './deliveries.js';
 import { fanOutEvents } from './fan-out.js';
 import { sendDueNotifications } from './notify-send.js';
+import { publishNextDueEntry } from '../changelog/publish.js';
 
 const EVENTS_PER_CLAIM = 200;
 const NOTIFICATIONS_PER_CLAIM = 100;
@@ -55,6 +57,7 @@ export function startOutboxWorker(ctx: ServiceContext): OutboxWorker {
   }
 
   async function pass(): Promise<void> {
+    await publishDueChangelog();
     try {
       while ((await fanOutEvents(ctx, EVENTS_PER_CLAIM)).events === EVENTS_PER_CLAIM && !stopped);
       await startDeliveries();
@@ -63,6 +66,18 @@ export function startOutboxWorker(ctx: ServiceContext): OutboxWorker {
     } catch (error) {
       // Storage refusing writes (full disk, database down) is retried at the next poll; nothing is lost.
       ctx.logger.warn({ err: error }, 'delivery worker pass failed; trying again');
+    }
+  }
+
+  /**
+   * Due changelog entries first, so their events are fanned out in the same pass; apart, so an
+   * entry that cannot be published now holds up no delivery (it is tried again at the next poll).
+   */
+  async function publishDueChangelog(): Promise<void> {
+    try {
+      while ((await publishNextDueEntry(ctx)) && !stopped);
+    } catch (error) {
+      ctx.logger.warn({ err: error }, 'publishing a scheduled changelog entry failed; trying again');
     }
   }
 

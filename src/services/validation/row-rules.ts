@@ -4,6 +4,7 @@ import { RESERVED_URLS as RESERVED_ROADMAP_URLS } from '../roadmaps.js';
 import {
   ACTIVITY_TYPES,
   AUTH_PROVIDER_KINDS,
+  CHANGELOG_STATUSES,
   MAIL_KINDS,
   MAIL_STATUSES,
   MAIL_TOKEN_PURPOSES,
@@ -12,6 +13,7 @@ import {
 } from '../../storage/enumerations.js';
 import { EVERYONE_ROLE_ID } from '../../storage/seed.js';
 import type { CopiedTableRows } from '../../storage/types.js';
+import { parseChangelogContent, parseChangelogTitle, parseLabels } from '../changelog/input.js';
 import { parseAllowedDomains, parseIssuer, parseProviderId, parseProviderName } from '../auth-providers/input.js';
 import { MAX_SUBJECT_LENGTH, PROVIDER_ID, SSO_SECRET } from '../sso/formats.js';
 import { parseAvatarUrl } from '../sso/claims.js';
@@ -309,6 +311,28 @@ export const ROW_RULES = {
       createdAt: time,
     },
   },
+  // Issue 30 §1 (storage schema 8).
+  changelogEntries: {
+    fields: {
+      id: uuid,
+      slug: matching(POST_SLUG, 'a changelog slug: words of a-z and 0-9 joined by "-", at most 101 characters'),
+      title: apiRule(parseChangelogTitle),
+      contentMarkdown: apiRule(parseChangelogContent),
+      labels: apiRule(parseLabels),
+      status: oneOf(CHANGELOG_STATUSES),
+      publishAt: orNull(time),
+      publishedAt: orNull(time),
+      moveToRoadmapId: orNull(uuid),
+      authorId: uuid,
+      ...TIMES,
+    },
+    across: (row) => {
+      if (row.status === 'scheduled' && row.publishAt === null) return { field: 'publishAt', problem: 'is missing: a scheduled entry has a time to be published at' };
+      if ((row.status === 'published') !== (row.publishedAt !== null)) return { field: 'publishedAt', problem: 'is set exactly when the entry is published' };
+      return null;
+    },
+  },
+  changelogLinks: { fields: { id: uuid, entryId: uuid, postId: uuid, position: integerIn(0, MAX_STORED_COUNTER), createdAt: time } },
 } as const satisfies { readonly [Table in keyof CopiedTableRows]: RulesOf<CopiedTableRows[Table]> };
 
 /** The name of a stored table. */

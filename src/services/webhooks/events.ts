@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ChangelogEntryView, LinkedPostRef } from '../changelog/views.js';
 import type { CommentView } from '../comment-views.js';
 import type { PostView, PublicUser, RoadmapRef } from '../post-views.js';
 
@@ -11,6 +12,7 @@ export const WEBHOOK_EVENTS = [
   'vote.created',
   'vote.deleted',
   'comment.created',
+  'changelog.published',
 ] as const;
 
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
@@ -40,6 +42,8 @@ export interface WebhookEventData {
   'vote.deleted': { post: PostView; vote: WebhookVote };
   /** Public comments and replies only: internal comments are for the team and never leave the site. */
   'comment.created': { post: PostView; comment: CommentView; author: PublicUser };
+  /** A changelog entry came out (issue 30): as a visitor sees it, and the linked posts a visitor can see. */
+  'changelog.published': { entry: ChangelogEntryView; posts: LinkedPostRef[] };
 }
 
 /** The JSON body of one delivery; `event` tells the shape of `data`. */

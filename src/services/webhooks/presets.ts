@@ -46,6 +46,11 @@ export function testChatBody(format: 'slack' | 'discord', site: WebhookSite): Sl
 
 /** The one-line message of an event. */
 function describe(envelope: WebhookEnvelope, site: WebhookSite): MessageLine {
+  if (envelope.event === 'changelog.published') {
+    const { entry } = envelope.data;
+    const url = `${site.publicUrl.replace(/\/+$/, '')}/changelog/${encodeURIComponent(entry.slug)}`;
+    return line`Shipped on ${text(site.title)}: ${link(entry.title, url)}`;
+  }
   const post = postLink(envelope.data.post, site);
   switch (envelope.event) {
     case 'post.created': {

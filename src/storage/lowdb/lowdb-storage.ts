@@ -23,6 +23,8 @@ import type {
   SettingsRepo,
   SsoSecretsRepo,
   AuthProvidersRepo,
+  ChangelogEntriesRepo,
+  ChangelogLinksRepo,
   Storage,
   SubscriptionsRepo,
   UserRolesRepo,
@@ -95,6 +97,8 @@ class LowdbStorage implements Storage {
   readonly notifications: NotificationsRepo;
   readonly ssoSecrets: SsoSecretsRepo;
   readonly authProviders: AuthProvidersRepo;
+  readonly changelogEntries: ChangelogEntriesRepo;
+  readonly changelogLinks: ChangelogLinksRepo;
   readonly linkedIdentities: LinkedIdentitiesRepo;
 
   private readonly lock = new WriteLock();
@@ -136,6 +140,8 @@ class LowdbStorage implements Storage {
     this.notifications = repos.notifications;
     this.ssoSecrets = repos.ssoSecrets;
     this.authProviders = repos.authProviders;
+    this.changelogEntries = repos.changelogEntries;
+    this.changelogLinks = repos.changelogLinks;
     this.linkedIdentities = repos.linkedIdentities;
   }
 

@@ -17,6 +17,7 @@ import type {
 import { ActivityVisibilityIndex } from './activity-visibility.js';
 import { noticeIndexes, noticeTables } from './notice-indexes.js';
 import { signInIndexes, signInTables } from './sign-in-repos.js';
+import { changelogIndexes, changelogTables } from './changelog-repos.js';
 import { type DatabaseDocument, SCHEMA_VERSION, TABLE_NAMES, type TableName, type TableRows } from './document.js';
 import { deepFreeze } from './frozen.js';
 import { byLowerCasedName } from './name-search.js';
@@ -79,6 +80,7 @@ function buildTables() {
     webhookEndpointsInOrder: new SortedList<WebhookEndpointRow>(),
     ...noticeIndexes(),
     ...signInIndexes(),
+    ...changelogIndexes(),
   };
   const i = indexes;
   const tables: Tables = {
@@ -116,6 +118,7 @@ function buildTables() {
     webhookEndpoints: new Table('webhookEndpoints', [], [i.webhookEndpointsInOrder]),
     ...noticeTables(i),
     ...signInTables(i),
+    ...changelogTables(i),
   };
   return { tables, indexes };
 }

@@ -19,6 +19,7 @@ import type { MemoryDb } from './memory-db.js';
 import { namesStartingWith } from './name-search.js';
 import { notificationsRepo, outboxRepo, subscriptionsRepo, webhookDeliveriesRepo, webhookEndpointsRepo } from './notice-repos.js';
 import { countsOf, orderedPage } from './ordered-page.js';
+import { changelogEntriesRepo, changelogLinksRepo } from './changelog-repos.js';
 import { authProvidersRepo, linkedIdentitiesRepo, ssoSecretsRepo } from './sign-in-repos.js';
 import { queryPosts } from './post-query.js';
 import { similarPosts } from './post-similar.js';
@@ -53,6 +54,8 @@ const REPOSITORY_FACTORIES: { readonly [K in keyof Repositories]: (access: Acces
   notifications: notificationsRepo,
   ssoSecrets: ssoSecretsRepo,
   authProviders: authProvidersRepo,
+  changelogEntries: changelogEntriesRepo,
+  changelogLinks: changelogLinksRepo,
   linkedIdentities: linkedIdentitiesRepo,
 };
 

@@ -20,6 +20,8 @@ import type {
   SettingsRepo,
   SsoSecretsRepo,
   AuthProvidersRepo,
+  ChangelogEntriesRepo,
+  ChangelogLinksRepo,
   Storage,
   SubscriptionsRepo,
   UserRolesRepo,
@@ -136,6 +138,8 @@ class PostgresStorage implements Storage {
   readonly notifications: NotificationsRepo;
   readonly ssoSecrets: SsoSecretsRepo;
   readonly authProviders: AuthProvidersRepo;
+  readonly changelogEntries: ChangelogEntriesRepo;
+  readonly changelogLinks: ChangelogLinksRepo;
   readonly linkedIdentities: LinkedIdentitiesRepo;
 
   private closing: Promise<void> | undefined;
@@ -166,6 +170,8 @@ class PostgresStorage implements Storage {
     this.notifications = repos.notifications;
     this.ssoSecrets = repos.ssoSecrets;
     this.authProviders = repos.authProviders;
+    this.changelogEntries = repos.changelogEntries;
+    this.changelogLinks = repos.changelogLinks;
     this.linkedIdentities = repos.linkedIdentities;
   }
 

@@ -18,6 +18,7 @@ import {
   createWebhookEndpointsRepo,
 } from './notices/index.js';
 import type { Queryable } from './queryable.js';
+import { createChangelogEntriesRepo, createChangelogLinksRepo } from './changelog/repos.js';
 import { createAuthProvidersRepo, createLinkedIdentitiesRepo, createSsoSecretsRepo } from './sign-in/repos.js';
 
 /**
@@ -58,5 +59,7 @@ export function createRepositories(connection: Queryable): Repositories {
     ssoSecrets: createSsoSecretsRepo(db),
     linkedIdentities: createLinkedIdentitiesRepo(db),
     authProviders: createAuthProvidersRepo(db),
+    changelogEntries: createChangelogEntriesRepo(db),
+    changelogLinks: createChangelogLinksRepo(db),
   };
 }

@@ -9,6 +9,7 @@ import { MAIL_LOG, MAIL_TOKENS } from './core/mail.js';
 import { rowOf } from './core/table.js';
 import { ROLES, USER_ROLES, USERS } from './core/users.js';
 import { SUBSCRIPTIONS, WEBHOOK_ENDPOINTS } from './notices/tables.js';
+import { CHANGELOG_ENTRIES, CHANGELOG_LINKS } from './changelog/tables.js';
 import { AUTH_PROVIDERS, LINKED_IDENTITIES, SSO_SECRETS } from './sign-in/tables.js';
 
 /** One table as a whole-database copy sees it (the snapshot reader, the bulk loader). */
@@ -80,6 +81,8 @@ export const STORED_TABLES: readonly StoredTable[] = [
   stored(SSO_SECRETS.name, SSO_SECRETS, (record) => rowOf(SSO_SECRETS, record), true),
   stored(LINKED_IDENTITIES.name, LINKED_IDENTITIES, (record) => rowOf(LINKED_IDENTITIES, record), true),
   stored(AUTH_PROVIDERS.name, AUTH_PROVIDERS, (record) => rowOf(AUTH_PROVIDERS, record), true),
+  stored(CHANGELOG_ENTRIES.name, CHANGELOG_ENTRIES, (record) => rowOf(CHANGELOG_ENTRIES, record), true),
+  stored(CHANGELOG_LINKS.name, CHANGELOG_LINKS, (record) => rowOf(CHANGELOG_LINKS, record), true),
 ];
 
 /**
