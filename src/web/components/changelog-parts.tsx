@@ -8,7 +8,7 @@ const LABEL_WORDS: Record<ChangelogLabel, string> = { new: 'New', improved: 'Imp
 export function EntryMeta({ entry }: { entry: ChangelogEntry }) {
   const date = entry.publishedAt ?? entry.publishAt ?? entry.createdAt;
   return (
-    <p class="meta changelog-meta">
+    <p class="changelog-meta">
       <time dateTime={date}>{shippedDate(date)}</time>
       {entry.labels.map((label) => (
         <span key={label} class={`changelog-label changelog-label--${label}`}>
