@@ -28,7 +28,7 @@ export const WEBHOOK_FORMATS = ['json', 'slack', 'discord'] as const;
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 
 /** What a queued notification tells. */
-export const NOTIFICATION_KINDS = ['status', 'comment', 'title'] as const;
+export const NOTIFICATION_KINDS = ['status', 'comment', 'title', 'merged'] as const;
 
 /** How a sign-in provider is reached (issue 28 §2): OpenID Connect with discovery, or GitHub's OAuth 2. */
 export const AUTH_PROVIDER_KINDS = ['oidc', 'github'] as const;

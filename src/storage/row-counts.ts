@@ -24,6 +24,7 @@ export async function countRows(repos: Repositories): Promise<RowCounts> {
     ssoSecrets: await repos.ssoSecrets.count(),
     linkedIdentities: await repos.linkedIdentities.count(),
     authProviders: await repos.authProviders.count(),
+    postMerges: await repos.postMerges.count(),
   };
 }
 
@@ -42,6 +43,7 @@ const NOUNS: Readonly<Record<string, readonly [string, string]>> = {
   ssoSecrets: ['single sign-on secret', 'single sign-on secrets'],
   linkedIdentities: ['linked identity', 'linked identities'],
   authProviders: ['sign-in provider', 'sign-in providers'],
+  postMerges: ['merged post', 'merged posts'],
 };
 
 /** `3 users, 12 posts`: the tables holding rows, for a message (`no rows` when none does). */

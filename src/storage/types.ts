@@ -345,6 +345,44 @@ export interface AuthProviderRow {
   createdAt: string;
 }
 
+/** One vote of a merged post as it was before the merge (issue 30 §2). */
+export interface MergedVote {
+  id: string;
+  userId: string;
+  createdAt: string;
+  /** True: moved to the target (its author had no vote there); false: dropped, its author already voted there. */
+  moved: boolean;
+}
+
+/** What a merge moved or removed, so that unmerge can give the source back exactly. */
+export interface PostMergeMoves {
+  /** Every vote the source had. */
+  votes: MergedVote[];
+  /** The source's comments and replies, moved to the target with their activity entries. */
+  commentIds: string[];
+  /** The source's explicit subscription rows, removed with it. */
+  subscriptions: SubscriptionRow[];
+  /** Subscription rows the merge added on the target (its followers follow the target), removed by unmerge. */
+  addedSubscriptionIds: string[];
+}
+
+/**
+ * A post merged into another (issue 30 §2): while merged, the source is out of `posts` (so it
+ * leaves every list, search, count and suggestion on both engines) and lives here as it was. The
+ * id is the source's post id.
+ */
+export interface PostMergeRow {
+  id: string;
+  /** The post it is a duplicate of. */
+  intoPostId: string;
+  /** The source post's row as it was when merged; unmerge writes it back. */
+  post: PostRow;
+  moves: PostMergeMoves;
+  /** Who merged it; null for the system (CLI). */
+  mergedBy: string | null;
+  createdAt: string;
+}
+
 /** The row type of every stored table. */
 export interface TableRows {
   users: UserRow;
@@ -366,6 +404,7 @@ export interface TableRows {
   ssoSecrets: SsoSecretRow;
   linkedIdentities: LinkedIdentityRow;
   authProviders: AuthProviderRow;
+  postMerges: PostMergeRow;
 }
 
 /** The work queues: rows that only mean "still to be sent", never in a backup, an export or a copy. */
@@ -725,6 +764,13 @@ export interface AuthProvidersRepo extends TableRepo<AuthProviderRow> {
   list(): Promise<AuthProviderRow[]>;
 }
 
+export interface PostMergesRepo extends TableRepo<PostMergeRow> {
+  /** The merge whose source post had this slug. */
+  getBySlug(slug: string): Promise<PostMergeRow | undefined>;
+  /** The merges into one post, oldest first by (createdAt, id). */
+  listInto(postId: string): Promise<PostMergeRow[]>;
+}
+
 /** Every repository, as seen outside or inside a transaction. */
 export interface Repositories {
   users: UsersRepo;
@@ -747,6 +793,7 @@ export interface Repositories {
   ssoSecrets: SsoSecretsRepo;
   linkedIdentities: LinkedIdentitiesRepo;
   authProviders: AuthProvidersRepo;
+  postMerges: PostMergesRepo;
 }
 
 export interface Storage extends Repositories {

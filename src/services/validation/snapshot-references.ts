@@ -31,6 +31,7 @@ const REFERENCES: readonly Reference[] = [
   { table: 'activities', field: 'postId', target: 'posts', noun: 'post' },
   { table: 'activities', field: 'commentId', target: 'comments', noun: 'comment' },
   { table: 'mailTokens', field: 'userId', target: 'users', noun: 'user' },
+  { table: 'postMerges', field: 'intoPostId', target: 'posts', noun: 'post' },
 ];
 
 /** The first reference to a missing row, reply on another post, reply cycle, or missing seed row; null when there is none. */

@@ -27,6 +27,7 @@ export const TABLE_NAMES: readonly TableName[] = [
   'ssoSecrets',
   'linkedIdentities',
   'authProviders',
+  'postMerges',
 ];
 
 /**
@@ -36,7 +37,7 @@ export const TABLE_NAMES: readonly TableName[] = [
 export const QUEUE_TABLE_NAMES = ['outbox', 'webhookDeliveries', 'notifications'] as const satisfies readonly QueueTableName[];
 
 /** The schema version this code reads and writes; older documents are upgraded on open. */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 /** The whole database as stored in `db.json`: `seq` is the last journal entry it contains. */
 export interface DatabaseDocument {
@@ -85,6 +86,7 @@ export function newDocument(now: string): DatabaseDocument {
       ssoSecrets: [],
       linkedIdentities: [],
       authProviders: [],
+      postMerges: [],
     },
   };
 }

@@ -23,6 +23,7 @@ import type {
   SettingsRepo,
   SsoSecretsRepo,
   AuthProvidersRepo,
+  PostMergesRepo,
   Storage,
   SubscriptionsRepo,
   UserRolesRepo,
@@ -96,6 +97,7 @@ class LowdbStorage implements Storage {
   readonly ssoSecrets: SsoSecretsRepo;
   readonly authProviders: AuthProvidersRepo;
   readonly linkedIdentities: LinkedIdentitiesRepo;
+  readonly postMerges: PostMergesRepo;
 
   private readonly lock = new WriteLock();
   private state: 'open' | 'closing' | 'closed' = 'open';
@@ -137,6 +139,7 @@ class LowdbStorage implements Storage {
     this.ssoSecrets = repos.ssoSecrets;
     this.authProviders = repos.authProviders;
     this.linkedIdentities = repos.linkedIdentities;
+    this.postMerges = repos.postMerges;
   }
 
   async transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {

@@ -16,6 +16,7 @@ import type {
 } from '../types.js';
 import { ActivityVisibilityIndex } from './activity-visibility.js';
 import { noticeIndexes, noticeTables } from './notice-indexes.js';
+import { mergeIndexes, mergeTables } from './merge-repos.js';
 import { signInIndexes, signInTables } from './sign-in-repos.js';
 import { type DatabaseDocument, SCHEMA_VERSION, TABLE_NAMES, type TableName, type TableRows } from './document.js';
 import { deepFreeze } from './frozen.js';
@@ -79,6 +80,7 @@ function buildTables() {
     webhookEndpointsInOrder: new SortedList<WebhookEndpointRow>(),
     ...noticeIndexes(),
     ...signInIndexes(),
+    ...mergeIndexes(),
   };
   const i = indexes;
   const tables: Tables = {
@@ -116,6 +118,7 @@ function buildTables() {
     webhookEndpoints: new Table('webhookEndpoints', [], [i.webhookEndpointsInOrder]),
     ...noticeTables(i),
     ...signInTables(i),
+    ...mergeTables(i),
   };
   return { tables, indexes };
 }

@@ -19,6 +19,7 @@ import type { MemoryDb } from './memory-db.js';
 import { namesStartingWith } from './name-search.js';
 import { notificationsRepo, outboxRepo, subscriptionsRepo, webhookDeliveriesRepo, webhookEndpointsRepo } from './notice-repos.js';
 import { countsOf, orderedPage } from './ordered-page.js';
+import { postMergesRepo } from './merge-repos.js';
 import { authProvidersRepo, linkedIdentitiesRepo, ssoSecretsRepo } from './sign-in-repos.js';
 import { queryPosts } from './post-query.js';
 import { similarPosts } from './post-similar.js';
@@ -54,6 +55,7 @@ const REPOSITORY_FACTORIES: { readonly [K in keyof Repositories]: (access: Acces
   ssoSecrets: ssoSecretsRepo,
   authProviders: authProvidersRepo,
   linkedIdentities: linkedIdentitiesRepo,
+  postMerges: postMergesRepo,
 };
 
 /** What a transaction's repositories keep: how they reach the data, and the ones made so far. */

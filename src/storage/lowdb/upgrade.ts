@@ -51,8 +51,11 @@ const addSignInTables: UpgradeStep = (doc) => ({
 /** Version 6 → 7 (issue 28 §2): OpenID Connect providers get their own table, empty. */
 const addAuthProviders: UpgradeStep = (doc) => ({ ...doc, tables: { ...doc.tables, authProviders: doc.tables.authProviders ?? [] } });
 
+/** Version 7 → 8 (issue 30 §2): merged posts get their own table, empty. */
+const addPostMerges: UpgradeStep = (doc) => ({ ...doc, tables: { ...doc.tables, postMerges: doc.tables.postMerges ?? [] } });
+
 /** Entry `i` upgrades version `i + 1` to `i + 2`. */
-export const UPGRADE_STEPS: readonly UpgradeStep[] = [addCommentTables, addNoticeTables, addTeamRole, addBoardDescriptions, addSignInTables, addAuthProviders];
+export const UPGRADE_STEPS: readonly UpgradeStep[] = [addCommentTables, addNoticeTables, addTeamRole, addBoardDescriptions, addSignInTables, addAuthProviders, addPostMerges];
 
 /** Refuses a document this code cannot read: a newer schema version, or no version at all. */
 export function assertReadableVersion(doc: RawDocument, file: string, target = SCHEMA_VERSION): void {

@@ -20,6 +20,7 @@ import type {
   SettingsRepo,
   SsoSecretsRepo,
   AuthProvidersRepo,
+  PostMergesRepo,
   Storage,
   SubscriptionsRepo,
   UserRolesRepo,
@@ -137,6 +138,7 @@ class PostgresStorage implements Storage {
   readonly ssoSecrets: SsoSecretsRepo;
   readonly authProviders: AuthProvidersRepo;
   readonly linkedIdentities: LinkedIdentitiesRepo;
+  readonly postMerges: PostMergesRepo;
 
   private closing: Promise<void> | undefined;
   /** Calls accepted before close(): close waits for them, so no accepted write is cut off. */
@@ -167,6 +169,7 @@ class PostgresStorage implements Storage {
     this.ssoSecrets = repos.ssoSecrets;
     this.authProviders = repos.authProviders;
     this.linkedIdentities = repos.linkedIdentities;
+    this.postMerges = repos.postMerges;
   }
 
   transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {

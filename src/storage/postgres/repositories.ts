@@ -17,6 +17,7 @@ import {
   createWebhookDeliveriesRepo,
   createWebhookEndpointsRepo,
 } from './notices/index.js';
+import { createPostMergesRepo } from './merges/repos.js';
 import type { Queryable } from './queryable.js';
 import { createAuthProvidersRepo, createLinkedIdentitiesRepo, createSsoSecretsRepo } from './sign-in/repos.js';
 
@@ -58,5 +59,6 @@ export function createRepositories(connection: Queryable): Repositories {
     ssoSecrets: createSsoSecretsRepo(db),
     linkedIdentities: createLinkedIdentitiesRepo(db),
     authProviders: createAuthProvidersRepo(db),
+    postMerges: createPostMergesRepo(db),
   };
 }

@@ -7,6 +7,7 @@ import { roadmapSpec } from './content/roadmaps.js';
 import { voteSpec } from './content/votes.js';
 import { MAIL_LOG, MAIL_TOKENS } from './core/mail.js';
 import { rowOf } from './core/table.js';
+import { POST_MERGES } from './merges/repos.js';
 import { ROLES, USER_ROLES, USERS } from './core/users.js';
 import { SUBSCRIPTIONS, WEBHOOK_ENDPOINTS } from './notices/tables.js';
 import { AUTH_PROVIDERS, LINKED_IDENTITIES, SSO_SECRETS } from './sign-in/tables.js';
@@ -80,6 +81,7 @@ export const STORED_TABLES: readonly StoredTable[] = [
   stored(SSO_SECRETS.name, SSO_SECRETS, (record) => rowOf(SSO_SECRETS, record), true),
   stored(LINKED_IDENTITIES.name, LINKED_IDENTITIES, (record) => rowOf(LINKED_IDENTITIES, record), true),
   stored(AUTH_PROVIDERS.name, AUTH_PROVIDERS, (record) => rowOf(AUTH_PROVIDERS, record), true),
+  stored(POST_MERGES.name, POST_MERGES, (record) => rowOf(POST_MERGES, record), true),
 ];
 
 /**

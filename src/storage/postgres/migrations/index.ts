@@ -8,6 +8,7 @@ import { BOARD_DESCRIPTION_MIGRATION } from './007-board-description.js';
 import { SIGN_IN_LINKS_MIGRATION } from './008-sign-in-links.js';
 import { SIGN_IN_MIGRATION } from './009-sign-in.js';
 import { AUTH_PROVIDERS_MIGRATION } from './010-auth-providers.js';
+import { POST_MERGES_MIGRATION } from './011-post-merges.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -36,6 +37,8 @@ export const MIGRATIONS: readonly Migration[] = [
   SIGN_IN_MIGRATION,
   // OpenID Connect providers (issue 28 §2).
   AUTH_PROVIDERS_MIGRATION,
+  // Merged posts (issue 30 §2).
+  POST_MERGES_MIGRATION,
 ];
 
 /** The storage schema version the rows of a database follow once migration `id` is its newest (0: none). */
