@@ -28,6 +28,8 @@ export async function removePostWithDependents(tx: Repositories, postId: string,
   await tx.subscriptions.deleteByPost(postId);
   await tx.notifications.deleteByPost(postId);
   await removePostComments(tx, postId);
+  // Posts merged into it were duplicates of it: their moved votes and comments went with it, so they go too.
+  for (const merge of await tx.postMerges.listInto(postId)) await tx.postMerges.delete(merge.id);
   await tx.posts.delete(postId);
 }
 

@@ -637,6 +637,8 @@ export interface CommentsRepo extends TableRepo<CommentRow> {
   listReplies(parentId: string): Promise<CommentRow[]>;
   /** Every comment the user wrote, oldest first (deleting a user has to deal with them, API.md §1.13). */
   listByUser(userId: string): Promise<CommentRow[]>;
+  /** Every comment and reply on the post, oldest first (a merge moves them, issue 30 §2). */
+  listByPost(postId: string): Promise<CommentRow[]>;
   /** Deletes every comment on the post; returns how many. */
   deleteByPost(postId: string): Promise<number>;
   /** Comments of every post, newest first by (createdAt, id): `limit` of them after the `skip` newest. */

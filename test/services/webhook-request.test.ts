@@ -92,6 +92,7 @@ const DATA: { [E in WebhookEventName]: WebhookEventData[E] } = {
   'vote.created': { post: postView, vote },
   'vote.deleted': { post: postView, vote },
   'comment.created': commentData(),
+  'post.merged': { post: postView, mergedFrom: { postId: '5f3c2a1e-8d4b-4c6a-9e2f-1a2b3c4d5e6f', slug: 'dark-theme-abc', title: 'Dark theme' } },
 };
 
 function envelopeOf(event: WebhookEventName): WebhookEnvelope {
@@ -105,7 +106,7 @@ function hmac(secret: string, payload: string): string {
 test('the event names, in the order the API lists them', (t) => {
   t.deepEqual(
     [...WEBHOOK_EVENTS],
-    ['post.created', 'post.updated', 'post.deleted', 'post.status_changed', 'vote.created', 'vote.deleted', 'comment.created'],
+    ['post.created', 'post.updated', 'post.deleted', 'post.status_changed', 'vote.created', 'vote.deleted', 'comment.created', 'post.merged'],
   );
   t.true(isWebhookEventName('vote.deleted'));
   t.false(isWebhookEventName('comment.deleted'));

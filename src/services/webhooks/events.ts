@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CommentView } from '../comment-views.js';
+import type { MergedFromRef } from '../merges/merged-from.js';
 import type { PostView, PublicUser, RoadmapRef } from '../post-views.js';
 
 /** Every event an endpoint can subscribe to, in the order the API and the CLI list them. */
@@ -11,6 +12,7 @@ export const WEBHOOK_EVENTS = [
   'vote.created',
   'vote.deleted',
   'comment.created',
+  'post.merged',
 ] as const;
 
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
@@ -40,6 +42,8 @@ export interface WebhookEventData {
   'vote.deleted': { post: PostView; vote: WebhookVote };
   /** Public comments and replies only: internal comments are for the team and never leave the site. */
   'comment.created': { post: PostView; comment: CommentView; author: PublicUser };
+  /** A duplicate merged into `post` (issue 30 §2): the merged post as it was named. */
+  'post.merged': { post: PostView; mergedFrom: MergedFromRef };
 }
 
 /** The JSON body of one delivery; `event` tells the shape of `data`. */
