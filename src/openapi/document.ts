@@ -10,6 +10,7 @@ import { boardPaths } from './paths/boards.js';
 import { commentPaths } from './paths/comments.js';
 import { metaPaths } from './paths/meta.js';
 import { notificationPaths } from './paths/notifications.js';
+import { mergePaths } from './paths/merges.js';
 import { postPaths } from './paths/posts.js';
 import { roadmapPaths } from './paths/roadmaps.js';
 import { rolePaths } from './paths/roles.js';
@@ -34,7 +35,7 @@ export const TAGS = [
   },
   {
     name: 'Posts',
-    description: 'Ideas: list, search, read, create, edit, delete.',
+    description: 'Ideas: list, search, read, create, edit, delete, merge duplicates.',
   },
   {
     name: 'Votes',
@@ -61,7 +62,7 @@ export const TAGS = [
   { name: 'Sign-in providers', description: 'feedbackd’s extension: signing in with an OpenID Connect provider or GitHub, and the owner’s providers.' },
 ];
 
-const ALL_PATHS: Paths[] = [metaPaths, accountPaths, postPaths, votePaths, commentPaths, boardPaths, roadmapPaths, userPaths, rolePaths, settingsPaths, webhookPaths, notificationPaths, ssoPaths, authProviderPaths];
+const ALL_PATHS: Paths[] = [metaPaths, accountPaths, postPaths, mergePaths, votePaths, commentPaths, boardPaths, roadmapPaths, userPaths, rolePaths, settingsPaths, webhookPaths, notificationPaths, ssoPaths, authProviderPaths];
 
 /** The whole document, for this version of feedbackd. */
 export function openApiDocument(): Schema {
