@@ -48,7 +48,7 @@ test('add prints the endpoint and its secret once; list shows a table without se
 
   const json = await added(t, board, ['http://127.0.0.1:8080/hook', '--allow-private']);
   t.like(json, { url: 'http://127.0.0.1:8080/hook', format: 'json', allowPrivate: true, enabled: true, description: null });
-  t.is(json.events.length, 7);
+  t.is(json.events.length, 8);
   t.regex(json.secret, /^whsec_/);
 
   const table = (await inBoard(board, ['webhook', 'list'])).stdout.split('\n');
@@ -150,7 +150,7 @@ test('test delivers to a loopback receiver and prints the outcome; deliveries li
 test('wrong arguments and refusals: exit 1 with the API message, JSON with --json', async (t) => {
   const board = await initBoard(t);
   const missing = '00000000-0000-4000-8000-000000000000';
-  const events = 'post.created, post.updated, post.deleted, post.status_changed, vote.created, vote.deleted, comment.created';
+  const events = 'post.created, post.updated, post.deleted, post.status_changed, vote.created, vote.deleted, comment.created, post.merged';
   const cases: Array<[string[], string]> = [
     [['webhook', 'add', 'ftp://files.example.com/'], 'url must be an http:// or https:// URL, not ftp:'],
     [['webhook', 'add', 'http://127.0.0.1/hook'], 'url is a loopback address (127.0.0.1); allow private addresses for this endpoint to use it (allowPrivate: true in the API, --allow-private on the command line)'],

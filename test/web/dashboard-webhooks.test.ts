@@ -244,7 +244,7 @@ test.serial('by keyboard alone: add a webhook with Enter, put the secret away wi
   await expectNoProblems(t, page);
 });
 
-const EVERY_EVENT = ['post.created', 'post.updated', 'post.deleted', 'post.status_changed', 'vote.created', 'vote.deleted', 'comment.created'];
+const EVERY_EVENT = ['post.created', 'post.updated', 'post.deleted', 'post.status_changed', 'vote.created', 'vote.deleted', 'comment.created', 'post.merged'];
 
 test.serial('a member who is not the owner does not see Webhooks, even with many rights, and is told so at its address', async (t) => {
   const web = t.context.web;
