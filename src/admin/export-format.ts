@@ -1,4 +1,4 @@
-import type { BoardRow, CommentRow, PostRow, RoadmapRow, RoleRow, SettingsRow, UserRoleRow, UserRow, VoteRow } from '../storage/types.js';
+import type { BoardRow, CommentRow, PostMergeRow, PostRow, RoadmapRow, RoleRow, SettingsRow, UserRoleRow, UserRow, VoteRow } from '../storage/types.js';
 import type { FieldSpec } from './export-fields.js';
 
 /*
@@ -6,7 +6,7 @@ import type { FieldSpec } from './export-fields.js';
  *
  * One JSON object (gzipped when the file name ends in `.gz`). Header fields come first:
  *   format                  "feedbackd-export"
- *   version                 2; this code writes 2 and reads 1 and 2 (a higher one is refused: upgrade first)
+ *   version                 3; this code writes 3 and reads 1 to 3 (a higher one is refused: upgrade first)
  *   feedbackdVersion        the feedbackd version that wrote the file
  *   exportedAt              ISO 8601 time of the snapshot
  *   includesPasswordHashes  true when users carry `passwordHash`
@@ -16,7 +16,7 @@ import type { FieldSpec } from './export-fields.js';
  *                           value stays, false on a new board; so may `ssoLoginUrl` (issue 28) and
  *                           `embedOrigins` (issue 29)
  * then one list per section (SECTION_FIELDS), in import order: users, roles, roleAssignments, boards,
- * roadmaps, posts, votes, comments. A row refers only to rows of earlier sections, or, for a reply,
+ * roadmaps, posts, votes, comments, postMerges. A row refers only to rows of earlier sections, or, for a reply,
  * to its parent comment, which comes earlier in `comments`. Rows are sorted by (createdAt, id),
  * except that a reply always comes after its parent, even when they share a timestamp. An absent
  * section is empty; top-level fields the version does not know are reported, not read.
@@ -28,7 +28,8 @@ import type { FieldSpec } from './export-fields.js';
  * field is absent).
  *
  * Versions: 1 has every section but `comments` (a `comments` field in a version-1 file is not
- * read); 2 adds `comments`. A board's `description` (issue 27) may be absent in files written
+ * read); 2 adds `comments`; 3 adds `postMerges`, the posts merged into others (issue 30 §2) as
+ * their rows keep them, so that they can be unmerged after an import. A board's `description` (issue 27) may be absent in files written
  * before it existed: the board is imported without one.
  */
 
@@ -36,7 +37,7 @@ import type { FieldSpec } from './export-fields.js';
 export const EXPORT_FORMAT = 'feedbackd-export';
 
 /** The export format version this code writes and the highest it reads. */
-export const EXPORT_VERSION = 2;
+export const EXPORT_VERSION = 3;
 
 /** An exported user: no token version; the password hash only when asked for. */
 export type ExportedUser = Omit<UserRow, 'tokenVersion' | 'passwordHash'> & { passwordHash?: string };
@@ -54,13 +55,14 @@ export interface ExportSections {
   posts: PostRow[];
   votes: VoteRow[];
   comments: ExportedComment[];
+  postMerges: PostMergeRow[];
 }
 
 /** The name of a list section. */
 export type SectionName = keyof ExportSections;
 
 /** The sections in file order, which is also import order: rows come after the rows they refer to. */
-export const SECTION_NAMES: readonly SectionName[] = ['users', 'roles', 'roleAssignments', 'boards', 'roadmaps', 'posts', 'votes', 'comments'];
+export const SECTION_NAMES: readonly SectionName[] = ['users', 'roles', 'roleAssignments', 'boards', 'roadmaps', 'posts', 'votes', 'comments', 'postMerges'];
 
 /** The format version that introduced each section; an older file has none of its rows. */
 export const SECTION_SINCE: Readonly<Record<SectionName, number>> = {
@@ -72,6 +74,7 @@ export const SECTION_SINCE: Readonly<Record<SectionName, number>> = {
   posts: 1,
   votes: 1,
   comments: 2,
+  postMerges: 3,
 };
 
 /** The sections a file of this format version holds, in import order. */
@@ -141,6 +144,7 @@ export const SECTION_FIELDS: Readonly<Record<SectionName, FieldSpec>> = {
     ...TIMES,
     activityId: '~uuid',
   },
+  postMerges: { id: 'uuid', intoPostId: 'uuid', post: 'object', moves: 'object', mergedBy: 'uuid?', createdAt: 'time' },
 };
 
 /** The fields of the site settings. */
