@@ -216,3 +216,22 @@ test('the webhook event post.merged and one mail to each follower of the merged 
   const graceFollows = await server.request('GET', `/posts/${target.postId}/subscription`, { token: grace.token });
   t.true(graceFollows.body.subscription?.subscribed ?? graceFollows.body.subscribed);
 });
+
+test('concurrent merges never cross: one post merged into two targets, or two posts into each other, leaves one merge', async (t) => {
+  const board = await startBoard(t);
+  const { server, owner, merger } = board;
+  const a = await newPost(board, owner, 'Alpha');
+  const b = await newPost(board, owner, 'Beta');
+  const c = await newPost(board, owner, 'Gamma');
+  const intoTwo = await Promise.all([merge(board, merger.token, a.postId, { into: b.postId }), merge(board, merger.token, a.postId, { into: c.postId })]);
+  t.deepEqual(intoTwo.map((answer) => answer.status).sort(), [200, 409]);
+  t.is(intoTwo.find((answer) => answer.status === 409)!.body.code, 'POST_ALREADY_MERGED');
+  t.is(await server.ctx.storage.postMerges.count(), 1);
+  t.is((await server.request('POST', `/posts/${a.postId}/unmerge`, { token: merger.token })).status, 200);
+
+  const crossed = await Promise.all([merge(board, merger.token, a.postId, { into: b.postId }), merge(board, merger.token, b.postId, { into: a.postId })]);
+  t.deepEqual(crossed.map((answer) => answer.status).sort(), [200, 409]);
+  t.is(crossed.find((answer) => answer.status === 409)!.body.code, 'MERGE_TARGET_MERGED');
+  t.is(await server.ctx.storage.postMerges.count(), 1);
+  t.is((await listedIds(board)).length, 2);
+});
