@@ -23,7 +23,7 @@ export async function listActivity(ctx: ServiceContext, viewer: Viewer, postIdPa
   const asked = parseCommentVisibility(query.visibility);
   const internal = can(viewer, 'comment:view_internal') ? internalFilter(asked) : false;
   const page = foundPage(await storage.activities.pageByPost(post.id, { ...pageRequest(paging, 'desc'), internal }));
-  return markMergedComments(await renderActivity(storage, page.rows), await commentOrigins(storage, post.id));
+  return markMergedComments(await renderActivity(storage, page.rows), await commentOrigins(storage, viewer, post.id));
 }
 
 /** Comments moved here by a merge say which post they were written on. */

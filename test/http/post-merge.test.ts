@@ -235,3 +235,18 @@ test('concurrent merges never cross: one post merged into two targets, or two po
   t.is(await server.ctx.storage.postMerges.count(), 1);
   t.is((await listedIds(board)).length, 2);
 });
+
+test('a merged post on a hidden board stays unnamed to those who cannot see it: its moved comments show as the target’s own', async (t) => {
+  const board = await startBoard(t);
+  const { server, owner, grace } = board;
+  const hidden = await createBoard(server.ctx, { name: 'Staff', display: false });
+  const target = await newPost(board, owner, 'Public idea');
+  const secret = await newPost(board, owner, 'Secret plan', hidden.id);
+  await server.request('POST', `/posts/${secret.postId}/comments`, { token: owner.token, body: { body: 'From the staff board' } });
+  t.is((await merge(board, owner.token, secret.postId, { into: target.postId })).status, 200);
+  const asVisitor = await server.request('GET', `/posts/${target.postId}/activity`, { token: grace.token });
+  t.is(asVisitor.body.activity.length, 1);
+  t.false('mergedFrom' in asVisitor.body.activity[0].comment);
+  const asOwner = await server.request('GET', `/posts/${target.postId}/activity`, { token: owner.token });
+  t.is(asOwner.body.activity[0].comment.mergedFrom.title, 'Secret plan');
+});

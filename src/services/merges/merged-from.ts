@@ -30,10 +30,14 @@ export async function findVisibleMerge(
   return { merge, target };
 }
 
-/** The merged post each moved comment of the post came from, by comment id. */
-export async function commentOrigins(repos: Repositories, postId: string): Promise<Map<string, MergedFromRef>> {
+/**
+ * The merged post each moved comment of the post came from, by comment id. A merged post on a board
+ * the viewer cannot see stays unnamed: its comments show as the target's own.
+ */
+export async function commentOrigins(repos: Repositories, viewer: Viewer, postId: string): Promise<Map<string, MergedFromRef>> {
   const origins = new Map<string, MergedFromRef>();
   for (const merge of await repos.postMerges.listInto(postId)) {
+    if (!(await canSeePost(repos, viewer, merge.post))) continue;
     const from = toMergedFrom(merge.post);
     for (const id of merge.moves.commentIds) origins.set(id, from);
   }
