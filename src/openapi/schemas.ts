@@ -165,9 +165,9 @@ export const schemas: Record<string, Schema> = {
   PostDetail: withOptional(
     answer(
       withSlugId(POST_FIELDS),
-      'A post as `POST /posts/slug` shows it: a list post plus its `slugId`; `mergedFrom` only when the id or slug asked for was of a post merged into this one (feedbackd’s extension, issue 30).',
+      'A post as `POST /posts/slug` shows it: a list post plus its `slugId`. feedbackd’s extensions (issue 30): `mergedFrom` only when the id or slug asked for was of a post merged into this one; `mergedPosts` only when posts the caller may see are merged into it, oldest merge first.',
     ),
-    { mergedFrom: ref('MergedFrom') },
+    { mergedFrom: ref('MergedFrom'), mergedPosts: arrayOf(ref('MergedPost'), { minItems: 1 }) },
   ),
   PostRecord: answer(
     {

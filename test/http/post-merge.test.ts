@@ -131,6 +131,8 @@ test('the merged post leaves lists, searches, counts, mine and suggestions; its 
   t.is(byId.body.post.postId, target.postId);
   const direct = await server.request('POST', '/posts/slug', { body: { slug: target.slug } });
   t.false('mergedFrom' in direct.body.post, 'only a merged post’s link names one');
+  t.like(direct.body.post.mergedPosts, [{ postId: source.postId, slug: source.slug, title: 'Spreadsheet export wanted' }], 'what can be unmerged');
+  t.is(bySlug.body.post.mergedPosts.length, 1);
   t.is((await server.request('GET', `/posts/${source.postId}/votes`)).status, 404);
 });
 
@@ -249,4 +251,8 @@ test('a merged post on a hidden board stays unnamed to those who cannot see it: 
   t.false('mergedFrom' in asVisitor.body.activity[0].comment);
   const asOwner = await server.request('GET', `/posts/${target.postId}/activity`, { token: owner.token });
   t.is(asOwner.body.activity[0].comment.mergedFrom.title, 'Secret plan');
+  const shown = await server.request('POST', '/posts/slug', { token: grace.token, body: { slug: target.slug } });
+  t.false('mergedPosts' in shown.body.post, 'a hidden merged post is not listed either');
+  const toOwner = await server.request('POST', '/posts/slug', { token: owner.token, body: { slug: target.slug } });
+  t.like(toOwner.body.post.mergedPosts, [{ title: 'Secret plan' }]);
 });

@@ -11,8 +11,8 @@ import { subscriberIds } from '../notifications/subscribers.js';
 import { recordEvent } from '../outbox/record.js';
 import { requirePermission } from '../permissions.js';
 import { canSeePost } from '../post-lookup.js';
-import { type PostDetail, toPostDetail } from '../post-views.js';
-import { renderPosts } from '../posts.js';
+import type { PostDetail } from '../post-views.js';
+import { showDetail } from '../posts.js';
 import { type Body, isUuid, lookupKey } from '../validation/fields.js';
 import { moveComments, moveSubscriptions, moveVotes, restoreComments, restoreSubscriptions, restoreVotes } from './merge-moves.js';
 import { type MergedFromRef, toMergedFrom } from './merged-from.js';
@@ -43,7 +43,7 @@ export async function mergePost(ctx: ServiceContext, actor: Actor, postIdParam: 
     await mergeInto(tx, named.post, into, actor);
     return { source: named.post, target: into };
   });
-  return { ...(await detailOf(ctx, actor, target)), mergedFrom: toMergedFrom(source) };
+  return { ...(await showDetail(ctx, actor, target)), mergedFrom: toMergedFrom(source) };
 }
 
 /** `POST /posts/:post_id/unmerge`. Checks in order: the post (404), `post:merge` (403), not merged (409). */
@@ -54,7 +54,7 @@ export async function unmergePost(ctx: ServiceContext, actor: Actor, postIdParam
     if (!named.merge) throw appError('POST_NOT_MERGED');
     return restorePost(tx, named.merge);
   });
-  return detailOf(ctx, actor, restored);
+  return showDetail(ctx, actor, restored);
 }
 
 async function findNamedPost(tx: Repositories, viewer: Viewer, postIdParam: string): Promise<NamedPost> {
@@ -113,9 +113,4 @@ async function withLiveReferences(tx: Repositories, merge: PostMergeRow): Promis
   // A post's author must exist (API.md §1.13): one deleted meanwhile hands it to the target's author.
   const author = (await tx.users.get(userId)) ?? (await tx.users.get((await tx.posts.get(merge.intoPostId))?.userId ?? ''));
   return { ...merge.post, boardId: board?.id ?? null, roadmapId: roadmap?.id ?? null, userId: author?.id ?? userId };
-}
-
-async function detailOf(ctx: ServiceContext, viewer: Viewer, post: PostRow): Promise<PostDetail> {
-  const [view] = await renderPosts(ctx, viewer, [post]);
-  return toPostDetail(post, view!);
 }

@@ -13,6 +13,20 @@ export function toMergedFrom(post: PostRow): MergedFromRef {
   return { postId: post.id, slug: post.slug, title: post.title };
 }
 
+/** A post merged into the one shown, and when: what the dashboard offers to unmerge. */
+export interface MergedPostRef extends MergedFromRef {
+  mergedAt: string;
+}
+
+/** The posts merged into a post, oldest merge first, that the viewer may see (a hidden one stays unnamed). */
+export async function visibleMergedPosts(repos: Repositories, viewer: Viewer, postId: string): Promise<MergedPostRef[]> {
+  const refs: MergedPostRef[] = [];
+  for (const merge of await repos.postMerges.listInto(postId)) {
+    if (await canSeePost(repos, viewer, merge.post)) refs.push({ ...toMergedFrom(merge.post), mergedAt: merge.createdAt });
+  }
+  return refs;
+}
+
 /**
  * The merge of a post asked for by id or by the slug it had, when the viewer may see both the merged
  * post and its target: its old link leads to the target. Undefined otherwise (then: not found).
