@@ -34,7 +34,7 @@ async function owner(ctx: ServiceContext): Promise<UserRow> {
 
 const at = (second: number) => new Date(Date.UTC(2025, 0, 1, 0, 0, second)).toISOString();
 
-test('the system actor holds all 36 permissions and is no stored user; acting through the owner needs one', async (t) => {
+test('the system actor holds every permission (LogChimp’s 36, then feedbackd’s own) and is no stored user; acting through the owner needs one', async (t) => {
   const ctx = await openContext(t);
   const system = systemActor();
   t.deepEqual([...system.permissions], [...PERMISSIONS]);
@@ -45,7 +45,7 @@ test('the system actor holds all 36 permissions and is no stored user; acting th
   const ada = await owner(ctx);
   const actor = await ownerAsSystemActor(ctx.storage);
   t.is(actor.user.id, ada.id);
-  t.is(actor.permissions.size, 36);
+  t.is(actor.permissions.size, PERMISSIONS.length);
 });
 
 test('boards: created with the API rules, listed with hidden ones and post counts, found by url or id, deleted leaving posts', async (t) => {
