@@ -85,6 +85,10 @@ test('merging unites the votes one per person, moves and marks the comments, and
   const moved = (activity.body.activity as Array<{ comment: { id: string; mergedFrom?: unknown } }>).map((entry) => entry.comment);
   t.deepEqual(moved.map((c) => c.id).sort(), [comment.body.activity.comment.id, reply.body.activity.comment.id, internal.body.activity.comment.id].sort());
   for (const c of moved) t.deepEqual(c.mergedFrom, { postId: source.postId, slug: source.slug, title: 'Night theme please' });
+  const publicOnly = await server.request('GET', `/posts/${target.postId}/activity`);
+  t.is(publicOnly.body.activity.length, 2, 'a visitor sees the moved public comment and reply, not the internal note');
+  const targetView = await server.request('POST', '/posts/slug', { body: { slug: target.slug } });
+  t.is(targetView.body.post.commentsCount, 2);
 
   const unmerged = await server.request('POST', `/posts/${source.postId}/unmerge`, { token: merger.token });
   t.is(unmerged.status, 200, unmerged.text);
@@ -99,6 +103,8 @@ test('merging unites the votes one per person, moves and marks the comments, and
   t.false(JSON.stringify(back.body).includes('mergedFrom'));
   const targetActivity = await server.request('GET', `/posts/${target.postId}/activity`, { token: owner.token });
   t.deepEqual(targetActivity.body.activity, []);
+  t.is((await server.request('GET', `/posts/${source.postId}/activity`)).body.activity.length, 2);
+  t.is((await server.request('POST', '/posts/slug', { body: { slug: target.slug } })).body.post.commentsCount, 0);
 });
 
 test('the merged post leaves lists, searches, counts, mine and suggestions; its slug and id answer the target with mergedFrom', async (t) => {
