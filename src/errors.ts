@@ -108,6 +108,13 @@ const CATALOGUE = {
   SSO_NOT_CONFIGURED: [403, 'Single sign-on is not set up on this board: the owner creates a secret first'],
   SSO_SECRET_NOT_FOUND: [404, 'Single sign-on secret not found'],
   SSO_TEAM_ACCOUNT: [403, 'Team members sign in with their own password or provider'],
+  // Not in API.md §5: merging duplicate posts (issue 30 §2, README).
+  MERGE_INTO_SELF: [400, 'A post cannot be merged into itself'],
+  MERGE_TARGET_NOT_FOUND: [404, 'The post to merge into was not found'],
+  MERGE_TARGET_MERGED: [409, 'The post to merge into is itself merged into another post'],
+  POST_ALREADY_MERGED: [409, 'This post is already merged into another post'],
+  POST_HAS_MERGED_POSTS: [409, 'Other posts are merged into this post: unmerge them first'],
+  POST_NOT_MERGED: [409, 'This post is not merged into another post'],
   STORAGE_UNAVAILABLE: [503, 'Storage is not writable'],
   UNAUTHORIZED_NOT_AUTHOR: [403, 'You are not the author of the comment'],
   UNKNOWN_METHOD: [400, 'Request method is not supported'],

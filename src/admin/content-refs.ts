@@ -44,6 +44,17 @@ export async function findPostRef(repos: Pick<Repositories, 'posts'>, value: unk
   return post;
 }
 
+/** The post, live or merged into another (issue 30 §2), with this id or slug; 404 POST_NOT_FOUND naming the reference. */
+export async function findPostOrMergedRef(repos: Pick<Repositories, 'posts' | 'postMerges'>, value: unknown, path = 'post'): Promise<PostRow> {
+  const ref = parseRef(value, path);
+  const id = lookupKey(ref);
+  const live = (id && (await repos.posts.get(id))) || (await repos.posts.getBySlug(ref.toLowerCase()));
+  const merge = live ? undefined : (id && (await repos.postMerges.get(id))) || (await repos.postMerges.getBySlug(ref.toLowerCase()));
+  const post = live || merge?.post;
+  if (!post) throw notFound('POST_NOT_FOUND', ref);
+  return post;
+}
+
 /** The role with this id or name (any case); 404 ROLE_NOT_FOUND naming the reference. */
 export async function findRoleRef(repos: Pick<Repositories, 'roles'>, value: unknown, path = 'role'): Promise<RoleRow> {
   const ref = parseRef(value, path);

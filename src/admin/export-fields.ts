@@ -16,7 +16,8 @@ export type FieldKind =
   | 'time?'
   | 'strings'
   | '~strings'
-  | 'labs';
+  | 'labs'
+  | 'object';
 
 /** The fields of one kind of row and their kinds, in the order rows are written. */
 export type FieldSpec = Readonly<Record<string, FieldKind>>;
@@ -39,6 +40,7 @@ const RULES: Record<FieldKind, { test: (value: unknown) => boolean; text: string
   'time?': { test: (value) => value === null || (typeof value === 'string' && TIME.test(value)), text: 'an ISO 8601 time like 2024-01-31T12:00:00.000Z, or null' },
   strings: { test: isStrings, text: 'a list of strings' },
   '~strings': { test: (value) => value === undefined || isStrings(value), text: 'a list of strings when present' },
+  object: { test: isPlainObject, text: 'a JSON object' },
   labs: {
     test: (value) => isPlainObject(value) && typeof value.comments === 'boolean' && typeof value.voteOnBehalf === 'boolean',
     text: 'an object {"comments": boolean, "voteOnBehalf": boolean}',

@@ -1,4 +1,4 @@
-import type { BoardRow, ChangelogEntryRow, ChangelogLinkRow, CommentRow, PostRow, RoadmapRow, RoleRow, SettingsRow, UserRoleRow, UserRow, VoteRow } from '../storage/types.js';
+import type { BoardRow, ChangelogEntryRow, ChangelogLinkRow, CommentRow, PostMergeRow, PostRow, RoadmapRow, RoleRow, SettingsRow, UserRoleRow, UserRow, VoteRow } from '../storage/types.js';
 import type { FieldSpec } from './export-fields.js';
 
 /*
@@ -6,7 +6,7 @@ import type { FieldSpec } from './export-fields.js';
  *
  * One JSON object (gzipped when the file name ends in `.gz`). Header fields come first:
  *   format                  "feedbackd-export"
- *   version                 3; this code writes 3 and reads 1, 2 and 3 (a higher one is refused: upgrade first)
+ *   version                 3; this code writes 3 and reads 1 to 3 (a higher one is refused: upgrade first)
  *   feedbackdVersion        the feedbackd version that wrote the file
  *   exportedAt              ISO 8601 time of the snapshot
  *   includesPasswordHashes  true when users carry `passwordHash`
@@ -16,7 +16,7 @@ import type { FieldSpec } from './export-fields.js';
  *                           value stays, false on a new board; so may `ssoLoginUrl` (issue 28) and
  *                           `embedOrigins` (issue 29)
  * then one list per section (SECTION_FIELDS), in import order: users, roles, roleAssignments, boards,
- * roadmaps, posts, votes, comments, changelogEntries, changelogLinks. A row refers only to rows of earlier sections, or, for a reply,
+ * roadmaps, posts, votes, comments, postMerges, changelogEntries, changelogLinks. A row refers only to rows of earlier sections, or, for a reply,
  * to its parent comment, which comes earlier in `comments`. Rows are sorted by (createdAt, id),
  * except that a reply always comes after its parent, even when they share a timestamp. An absent
  * section is empty; top-level fields the version does not know are reported, not read.
@@ -28,8 +28,9 @@ import type { FieldSpec } from './export-fields.js';
  * field is absent).
  *
  * Versions: 1 has every section but `comments` (a `comments` field in a version-1 file is not
- * read); 2 adds `comments`; 3 adds the changelog (issue 30): `changelogEntries` (the stored rows)
- * and `changelogLinks` (entry, post, position). A board's `description` (issue 27) may be absent in files written
+ * read); 2 adds `comments`; 3 adds the posts merged into others (issue 30 §2), `postMerges`, as
+ * their rows keep them, so that they can be unmerged after an import, and the changelog (§1):
+ * `changelogEntries` (the stored rows) and `changelogLinks` (entry, post, position). A board's `description` (issue 27) may be absent in files written
  * before it existed: the board is imported without one.
  */
 
@@ -55,6 +56,7 @@ export interface ExportSections {
   posts: PostRow[];
   votes: VoteRow[];
   comments: ExportedComment[];
+  postMerges: PostMergeRow[];
   changelogEntries: ChangelogEntryRow[];
   changelogLinks: ChangelogLinkRow[];
 }
@@ -63,7 +65,7 @@ export interface ExportSections {
 export type SectionName = keyof ExportSections;
 
 /** The sections in file order, which is also import order: rows come after the rows they refer to. */
-export const SECTION_NAMES: readonly SectionName[] = ['users', 'roles', 'roleAssignments', 'boards', 'roadmaps', 'posts', 'votes', 'comments', 'changelogEntries', 'changelogLinks'];
+export const SECTION_NAMES: readonly SectionName[] = ['users', 'roles', 'roleAssignments', 'boards', 'roadmaps', 'posts', 'votes', 'comments', 'postMerges', 'changelogEntries', 'changelogLinks'];
 
 /** The format version that introduced each section; an older file has none of its rows. */
 export const SECTION_SINCE: Readonly<Record<SectionName, number>> = {
@@ -75,6 +77,7 @@ export const SECTION_SINCE: Readonly<Record<SectionName, number>> = {
   posts: 1,
   votes: 1,
   comments: 2,
+  postMerges: 3,
   changelogEntries: 3,
   changelogLinks: 3,
 };
@@ -146,6 +149,7 @@ export const SECTION_FIELDS: Readonly<Record<SectionName, FieldSpec>> = {
     ...TIMES,
     activityId: '~uuid',
   },
+  postMerges: { id: 'uuid', intoPostId: 'uuid', post: 'object', moves: 'object', mergedBy: 'uuid?', createdAt: 'time' },
   changelogEntries: {
     id: 'uuid',
     slug: 'string',

@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../services/context.js';
-import type { ActivityRow, ChangelogEntryRow, ChangelogLinkRow, CommentRow, DatabaseSnapshot, UserRow } from '../storage/types.js';
+import type { ActivityRow, ChangelogEntryRow, ChangelogLinkRow, CommentRow, DatabaseSnapshot, PostMergeRow, UserRow } from '../storage/types.js';
 import { VERSION } from '../version.js';
 import { writeJsonFileDurably } from './backup-file-writer.js';
 import { parentsFirst, withActivityIds } from './export-comments.js';
@@ -72,6 +72,7 @@ export function exportSections(snapshot: DatabaseSnapshot, includePasswordHashes
     posts: inOrder(tables.posts),
     votes: inOrder(tables.votes),
     comments: parentsFirst(withActivityIds(inOrder(comments), activities)),
+    postMerges: inOrder((tables.postMerges ?? []) as readonly PostMergeRow[]),
     // Absent from snapshots of databases older than the changelog (storage schema 8).
     changelogEntries: inOrder((tables.changelogEntries ?? []) as readonly ChangelogEntryRow[]),
     changelogLinks: inOrder((tables.changelogLinks ?? []) as readonly ChangelogLinkRow[]),

@@ -12,6 +12,7 @@ const SECTION_RULES: Readonly<Record<SectionName, RowRules>> = {
   posts: ROW_RULES.posts,
   votes: ROW_RULES.votes,
   comments: ROW_RULES.comments,
+  postMerges: ROW_RULES.postMerges,
   changelogEntries: ROW_RULES.changelogEntries,
   changelogLinks: ROW_RULES.changelogLinks,
 };

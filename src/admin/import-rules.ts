@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BoardRow, ChangelogEntryRow, ChangelogLinkRow, CommentRow, PostRow, Repositories, RoadmapRow, RoleRow, UserRoleRow, UserRow, VoteRow } from '../storage/types.js';
+import type { BoardRow, ChangelogEntryRow, ChangelogLinkRow, CommentRow, PostMergeRow, PostRow, Repositories, RoadmapRow, RoleRow, UserRoleRow, UserRow, VoteRow } from '../storage/types.js';
 import type { ExportedComment, ExportSections, SectionName } from './export-format.js';
 import type { ImportState } from './import-state.js';
 
@@ -159,6 +159,21 @@ export const SECTION_RULES: Readonly<Record<SectionName, SectionRule>> = {
     adapt: (row, tx, state) => adaptComment(row as FileRow<'comments'>, tx, state),
     insert: (tx, row) => insertComment(tx, row as unknown as Required<ExportedComment>),
     label: (row) => row.id,
+  },
+  // Issue 30 §2: a merged post is out of `posts`; its id and old slug are still its own.
+  postMerges: {
+    has: async (tx, id) => (await tx.postMerges.get(id)) !== undefined || (await tx.posts.get(id)) !== undefined,
+    uniques: (row) => {
+      const { slug } = (row as FileRow<'postMerges'>).post;
+      const taken = async (tx: Repositories) => (await tx.postMerges.getBySlug(slug)) !== undefined || (await tx.posts.getBySlug(slug)) !== undefined;
+      return [{ rule: 'post slug', value: slug, taken }];
+    },
+    adapt: async (row, tx, state) => {
+      const missing = await missingRequired(state, tx, [['posts', (row as FileRow<'postMerges'>).intoPostId, 'target post']]);
+      return missing ? { refused: missing } : asIs(row);
+    },
+    insert: (tx, row) => tx.postMerges.insert(row as unknown as PostMergeRow),
+    label: (row) => (row as FileRow<'postMerges'>).post.slug,
   },
   changelogEntries: {
     has: async (tx, id) => (await tx.changelogEntries.get(id)) !== undefined,

@@ -1,10 +1,11 @@
 import { AppError } from '../errors.js';
 import type { ServiceContext } from '../services/context.js';
+import { type MergedPostDetail, mergePost, unmergePost } from '../services/merges/merge-post.js';
 import { deletePost } from '../services/post-delete.js';
 import { updatePost } from '../services/post-update.js';
 import type { PostDetail, PostView } from '../services/post-views.js';
 import { listPosts, showPost } from '../services/posts.js';
-import { findBoardRef, findPostRef, findRoadmapRef } from './content-refs.js';
+import { findBoardRef, findPostOrMergedRef, findPostRef, findRoadmapRef } from './content-refs.js';
 import type { OperationArgs, OperationTable } from './operations.js';
 import { systemActor } from './system-actor.js';
 
@@ -18,6 +19,8 @@ export const POST_OPERATIONS: OperationTable = {
   'post.show': (ctx, args) => showPostByRef(ctx, args),
   'post.delete': (ctx, args) => deletePostByRef(ctx, args),
   'post.move': (ctx, args) => movePost(ctx, args),
+  'post.merge': (ctx, args) => mergePostByRef(ctx, args),
+  'post.unmerge': (ctx, args) => unmergePostByRef(ctx, args),
 };
 
 /** A page of posts, newest first; `limit` and `page` follow the API's rules (10 a page by default, at most 100). */
@@ -58,4 +61,17 @@ async function targetId(ref: unknown, find: (ref: unknown) => Promise<{ id: stri
 
 function nothingToMove(): AppError {
   return new AppError('NOTHING_TO_MOVE', 'Nothing to move: give --board <board>, --no-board, --roadmap <roadmap> or --no-roadmap', 400);
+}
+
+/** Merges a duplicate into another post, both named by id or slug; answers with the target, naming the merged post. */
+async function mergePostByRef(ctx: ServiceContext, args: OperationArgs): Promise<MergedPostDetail> {
+  const post = await findPostOrMergedRef(ctx.storage, args.post);
+  const into = await findPostOrMergedRef(ctx.storage, args.into, 'into');
+  return mergePost(ctx, systemActor(), post.id, { into: into.id });
+}
+
+/** Gives a merged post back, named by its old id or slug; answers with the post as it is again. */
+async function unmergePostByRef(ctx: ServiceContext, args: OperationArgs): Promise<PostDetail> {
+  const post = await findPostOrMergedRef(ctx.storage, args.post);
+  return unmergePost(ctx, systemActor(), post.id);
 }

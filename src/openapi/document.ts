@@ -11,6 +11,7 @@ import { changelogPaths } from './paths/changelog.js';
 import { commentPaths } from './paths/comments.js';
 import { metaPaths } from './paths/meta.js';
 import { notificationPaths } from './paths/notifications.js';
+import { mergePaths } from './paths/merges.js';
 import { postPaths } from './paths/posts.js';
 import { roadmapPaths } from './paths/roadmaps.js';
 import { rolePaths } from './paths/roles.js';
@@ -35,7 +36,7 @@ export const TAGS = [
   },
   {
     name: 'Posts',
-    description: 'Ideas: list, search, read, create, edit, delete.',
+    description: 'Ideas: list, search, read, create, edit, delete, merge duplicates.',
   },
   {
     name: 'Votes',
@@ -63,7 +64,7 @@ export const TAGS = [
   { name: 'Changelog', description: 'feedbackd’s extension: entries that tell voters their idea shipped, published now or at a set time.' },
 ];
 
-const ALL_PATHS: Paths[] = [metaPaths, accountPaths, postPaths, votePaths, commentPaths, boardPaths, roadmapPaths, userPaths, rolePaths, settingsPaths, webhookPaths, notificationPaths, ssoPaths, authProviderPaths, changelogPaths];
+const ALL_PATHS: Paths[] = [metaPaths, accountPaths, postPaths, mergePaths, votePaths, commentPaths, boardPaths, roadmapPaths, userPaths, rolePaths, settingsPaths, webhookPaths, notificationPaths, ssoPaths, authProviderPaths, changelogPaths];
 
 /** The whole document, for this version of feedbackd. */
 export function openApiDocument(): Schema {

@@ -7,6 +7,7 @@ import { answer, arrayOf, boolean, count, hexColor, nullable, ref, type Schema, 
 import { PERMISSIONS } from '../services/actors.js';
 import { authProviderSchemas } from './paths/auth-providers.js';
 import { changelogSchemas } from './paths/changelog.js';
+import { mergeSchemas, withOptional } from './paths/merges.js';
 import { ssoSchemas } from './paths/sso.js';
 import { webhookSchemas } from './paths/webhooks-fields.js';
 
@@ -162,9 +163,12 @@ export const schemas: Record<string, Schema> = {
   ),
   VoteEntry: answer({ voteId: uuid, createdAt: timestamp, user: ref('PublicUser') }, 'A vote as `GET /posts/{post_id}/votes` lists it, with the voter.'),
   Post: answer(POST_FIELDS, 'A post as lists show it (`POST /posts/get`, `POST /posts/similar`).'),
-  PostDetail: answer(
-    withSlugId(POST_FIELDS),
-    'A post as `POST /posts/slug` shows it: a list post plus its `slugId`.',
+  PostDetail: withOptional(
+    answer(
+      withSlugId(POST_FIELDS),
+      'A post as `POST /posts/slug` shows it: a list post plus its `slugId`. feedbackd’s extensions (issue 30): `mergedFrom` only when the id or slug asked for was of a post merged into this one; `mergedPosts` only when posts the caller may see are merged into it, oldest merge first.',
+    ),
+    { mergedFrom: ref('MergedFrom'), mergedPosts: arrayOf(ref('MergedPost'), { minItems: 1 }) },
   ),
   PostRecord: answer(
     {
@@ -305,8 +309,9 @@ export const schemas: Record<string, Schema> = {
     },
     'Site settings, with feedbackd’s `gravatar`, `ssoLoginUrl` and `embedOrigins` extensions.',
   ),
-  Comment: answer(
-    {
+  Comment: withOptional(
+    answer(
+      {
       id: uuid,
       parent_id: nullable(uuid),
       body: string,
@@ -318,8 +323,10 @@ export const schemas: Record<string, Schema> = {
       is_spam: boolean,
       created_at: timestamp,
       updated_at: timestamp,
-    },
-    'A comment, reply or internal note.',
+      },
+      'A comment, reply or internal note. In a post’s activity, a comment moved there by a merge carries `mergedFrom`: the post it was written on (feedbackd’s extension, issue 30).',
+    ),
+    { mergedFrom: ref('MergedFrom') },
   ),
   Activity: answer(
     {
@@ -352,4 +359,5 @@ export const schemas: Record<string, Schema> = {
   ...ssoSchemas,
   ...authProviderSchemas,
   ...changelogSchemas,
+  ...mergeSchemas,
 };

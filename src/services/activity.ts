@@ -1,6 +1,7 @@
 import type { ActivityRow, Storage } from '../storage/types.js';
 import { type ActivityView, toActivityView } from './comment-views.js';
 import type { ServiceContext, Viewer } from './context.js';
+import { commentOrigins, type MergedFromRef } from './merges/merged-from.js';
 import { foundPage, pageRequest, parsePaging } from './pagination.js';
 import { can } from './permissions.js';
 import { findVisiblePost } from './post-lookup.js';
@@ -22,7 +23,16 @@ export async function listActivity(ctx: ServiceContext, viewer: Viewer, postIdPa
   const asked = parseCommentVisibility(query.visibility);
   const internal = can(viewer, 'comment:view_internal') ? internalFilter(asked) : false;
   const page = foundPage(await storage.activities.pageByPost(post.id, { ...pageRequest(paging, 'desc'), internal }));
-  return renderActivity(storage, page.rows);
+  return markMergedComments(await renderActivity(storage, page.rows), await commentOrigins(storage, viewer, post.id));
+}
+
+/** Comments moved here by a merge say which post they were written on. */
+function markMergedComments(views: ActivityView[], origins: ReadonlyMap<string, MergedFromRef>): ActivityView[] {
+  if (origins.size === 0) return views;
+  return views.map((view) => {
+    const from = origins.get(view.comment.id);
+    return from ? { ...view, comment: { ...view.comment, mergedFrom: from } } : view;
+  });
 }
 
 /** The storage filter for the asked visibilities: internal only, public only, or both (undefined). */

@@ -11,6 +11,8 @@ export interface CommentView {
   is_spam: boolean;
   created_at: string;
   updated_at: string;
+  /** Only on a comment moved by a merge (issue 30 §2): the post it was written on. */
+  mergedFrom?: { postId: string; slug: string; title: string };
 }
 
 /** A comment's author: PublicUser (API.md §3.3) and whether they answer for the team (§8.9). */

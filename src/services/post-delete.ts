@@ -30,6 +30,8 @@ export async function removePostWithDependents(tx: Repositories, postId: string,
   // The changelog keeps its entries; they simply no longer link the post (PostgreSQL cascades alike).
   await tx.changelogLinks.deleteByPost(postId);
   await removePostComments(tx, postId);
+  // Posts merged into it were duplicates of it: their moved votes and comments went with it, so they go too.
+  for (const merge of await tx.postMerges.listInto(postId)) await tx.postMerges.delete(merge.id);
   await tx.posts.delete(postId);
 }
 

@@ -181,7 +181,12 @@ function buildPostView(post: PostRow, sources: PostViewSources): PostView {
 }
 
 /** API.md §3.7: a Post with `slugId` after `slug`. */
-export type PostDetail = Pick<PostView, 'postId' | 'title' | 'slug'> & { slugId: string } & Omit<PostView, 'postId' | 'title' | 'slug'>;
+export type PostDetail = Pick<PostView, 'postId' | 'title' | 'slug'> & { slugId: string } & Omit<PostView, 'postId' | 'title' | 'slug'> & {
+  /** Only when a merged post's id or slug was asked for: the target answers, naming it (issue 30 §2). */
+  mergedFrom?: { postId: string; slug: string; title: string };
+  /** Only when posts are merged into this one (those the viewer may see), oldest merge first (issue 30 §2). */
+  mergedPosts?: Array<{ postId: string; slug: string; title: string; mergedAt: string }>;
+};
 
 /** A post shown by slug (API.md §3.7): its listed form with the row's `slugId` inserted after `slug`. */
 export function toPostDetail(post: PostRow, view: PostView): PostDetail {

@@ -4,6 +4,7 @@ import type { PostRow, Repositories } from '../storage/types.js';
 import type { Actor, ServiceContext, Viewer } from './context.js';
 import { recordEvent } from './outbox/record.js';
 import { can, requirePermission } from './permissions.js';
+import { findVisibleMerge, toMergedFrom, visibleMergedPosts } from './merges/merged-from.js';
 import { canSeePost } from './post-lookup.js';
 import {
   type PostDetail,
@@ -112,9 +113,23 @@ export async function showPost(ctx: ServiceContext, viewer: Viewer, body: Body):
   const id = lookupKey(body.id) ?? lookupKey(body.postId);
   const { posts } = ctx.storage;
   const post = id !== undefined ? await posts.get(id) : slug ? await posts.getBySlug(slug) : undefined;
-  if (!post || !(await canSeePost(ctx.storage, viewer, post))) throw appError('POST_NOT_FOUND');
+  if (!post) return showMergedPost(ctx, viewer, id !== undefined ? { id } : { slug });
+  if (!(await canSeePost(ctx.storage, viewer, post))) throw appError('POST_NOT_FOUND');
+  return showDetail(ctx, viewer, post);
+}
+
+/** PostDetail (API.md §3.7), with the posts merged into it when there are any (issue 30 §2). */
+export async function showDetail(ctx: ServiceContext, viewer: Viewer, post: PostRow): Promise<PostDetail> {
   const [view] = await renderPosts(ctx, viewer, [post]);
-  return toPostDetail(post, view!);
+  const mergedPosts = await visibleMergedPosts(ctx.storage, viewer, post.id);
+  return { ...toPostDetail(post, view!), ...(mergedPosts.length > 0 ? { mergedPosts } : {}) };
+}
+
+/** A merged post's old id or slug answers its target, naming what was asked for (issue 30 §2). */
+async function showMergedPost(ctx: ServiceContext, viewer: Viewer, key: { id?: string; slug?: string | undefined }): Promise<PostDetail> {
+  const found = await findVisibleMerge(ctx.storage, viewer, key);
+  if (!found) throw appError('POST_NOT_FOUND');
+  return { ...(await showDetail(ctx, viewer, found.target)), mergedFrom: toMergedFrom(found.merge.post) };
 }
 
 /** The trimmed slug; its type is checked even when an id wins (row 1 of §4.4.2 comes first). */

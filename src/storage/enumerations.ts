@@ -28,8 +28,9 @@ export const WEBHOOK_FORMATS = ['json', 'slack', 'discord'] as const;
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 
 /** What a queued notification tells. */
-// `shipped` (issue 30): one per person and changelog entry, naming every linked post they follow.
-export const NOTIFICATION_KINDS = ['status', 'comment', 'title', 'shipped'] as const;
+// `shipped` (issue 30 §1): one per person and changelog entry, naming every linked post they follow;
+// `merged` (§2): a followed post was merged into another.
+export const NOTIFICATION_KINDS = ['status', 'comment', 'title', 'shipped', 'merged'] as const;
 
 /** How a sign-in provider is reached (issue 28 §2): OpenID Connect with discovery, or GitHub's OAuth 2. */
 export const AUTH_PROVIDER_KINDS = ['oidc', 'github'] as const;

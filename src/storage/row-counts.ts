@@ -26,6 +26,7 @@ export async function countRows(repos: Repositories): Promise<RowCounts> {
     authProviders: await repos.authProviders.count(),
     changelogEntries: await repos.changelogEntries.count(),
     changelogLinks: await repos.changelogLinks.count(),
+    postMerges: await repos.postMerges.count(),
   };
 }
 
@@ -46,6 +47,7 @@ const NOUNS: Readonly<Record<string, readonly [string, string]>> = {
   authProviders: ['sign-in provider', 'sign-in providers'],
   changelogEntries: ['changelog entry', 'changelog entries'],
   changelogLinks: ['changelog link', 'changelog links'],
+  postMerges: ['merged post', 'merged posts'],
 };
 
 /** `3 users, 12 posts`: the tables holding rows, for a message (`no rows` when none does). */

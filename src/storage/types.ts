@@ -382,6 +382,44 @@ export interface ChangelogLinkRow {
   createdAt: string;
 }
 
+/** One vote of a merged post as it was before the merge (issue 30 §2). */
+export interface MergedVote {
+  id: string;
+  userId: string;
+  createdAt: string;
+  /** True: moved to the target (its author had no vote there); false: dropped, its author already voted there. */
+  moved: boolean;
+}
+
+/** What a merge moved or removed, so that unmerge can give the source back exactly. */
+export interface PostMergeMoves {
+  /** Every vote the source had. */
+  votes: MergedVote[];
+  /** The source's comments and replies, moved to the target with their activity entries. */
+  commentIds: string[];
+  /** The source's explicit subscription rows, removed with it. */
+  subscriptions: SubscriptionRow[];
+  /** Subscription rows the merge added on the target (its followers follow the target), removed by unmerge. */
+  addedSubscriptionIds: string[];
+}
+
+/**
+ * A post merged into another (issue 30 §2): while merged, the source is out of `posts` (so it
+ * leaves every list, search, count and suggestion on both engines) and lives here as it was. The
+ * id is the source's post id.
+ */
+export interface PostMergeRow {
+  id: string;
+  /** The post it is a duplicate of. */
+  intoPostId: string;
+  /** The source post's row as it was when merged; unmerge writes it back. */
+  post: PostRow;
+  moves: PostMergeMoves;
+  /** Who merged it; null for the system (CLI). */
+  mergedBy: string | null;
+  createdAt: string;
+}
+
 /** The row type of every stored table. */
 export interface TableRows {
   users: UserRow;
@@ -405,6 +443,7 @@ export interface TableRows {
   authProviders: AuthProviderRow;
   changelogEntries: ChangelogEntryRow;
   changelogLinks: ChangelogLinkRow;
+  postMerges: PostMergeRow;
 }
 
 /** The work queues: rows that only mean "still to be sent", never in a backup, an export or a copy. */
@@ -637,6 +676,8 @@ export interface CommentsRepo extends TableRepo<CommentRow> {
   listReplies(parentId: string): Promise<CommentRow[]>;
   /** Every comment the user wrote, oldest first (deleting a user has to deal with them, API.md §1.13). */
   listByUser(userId: string): Promise<CommentRow[]>;
+  /** Every comment and reply on the post, oldest first (a merge moves them, issue 30 §2). */
+  listByPost(postId: string): Promise<CommentRow[]>;
   /** Deletes every comment on the post; returns how many. */
   deleteByPost(postId: string): Promise<number>;
   /** Comments of every post, newest first by (createdAt, id): `limit` of them after the `skip` newest. */
@@ -795,6 +836,13 @@ export interface ChangelogLinksRepo extends TableRepo<ChangelogLinkRow> {
   deleteByPost(postId: string): Promise<number>;
 }
 
+export interface PostMergesRepo extends TableRepo<PostMergeRow> {
+  /** The merge whose source post had this slug. */
+  getBySlug(slug: string): Promise<PostMergeRow | undefined>;
+  /** The merges into one post, oldest first by (createdAt, id). */
+  listInto(postId: string): Promise<PostMergeRow[]>;
+}
+
 /** Every repository, as seen outside or inside a transaction. */
 export interface Repositories {
   users: UsersRepo;
@@ -819,6 +867,7 @@ export interface Repositories {
   authProviders: AuthProvidersRepo;
   changelogEntries: ChangelogEntriesRepo;
   changelogLinks: ChangelogLinksRepo;
+  postMerges: PostMergesRepo;
 }
 
 export interface Storage extends Repositories {

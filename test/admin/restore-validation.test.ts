@@ -182,3 +182,18 @@ test('sign-in links restore with their address and use; a link naming a user, or
   t.is(await refusal((copy) => (copy.tables.mailTokens[0].email = 'jane@example.org')), `${reset}, field email: belongs to sign-in links only`);
   t.is(await refusal((copy) => (copy.tables.mailTokens[0].usedAt = token.createdAt)), `${reset}, field usedAt: belongs to sign-in links only`);
 });
+
+test('a merged post restores with what its merge moved; a broken one, or one merged into a missing post, is refused (issue 30 §2)', async (t) => {
+  const { doc, refusal } = await backupToBreak(t);
+  const [merge] = doc.tables.postMerges;
+  const row = `table postMerges, row ${merge.id}`;
+  const nowhere = randomUUID();
+  t.is(
+    await refusal((copy) => (copy.tables.postMerges[0].intoPostId = nowhere)),
+    `${row}, field intoPostId: names no post (posts has no row ${nowhere})`,
+  );
+  t.is(await refusal((copy) => (copy.tables.postMerges[0].post.slug = 'Not A Slug')), `${row}, field post: slug must be a post slug: words of a-z and 0-9 joined by "-", at most 101 characters`);
+  t.is(await refusal((copy) => (copy.tables.postMerges[0].moves.votes[0].moved = 'yes')), `${row}, field moves: votes item 0 moved must be true or false`);
+  t.is(await refusal((copy) => delete copy.tables.postMerges[0].moves.commentIds), `${row}, field moves: commentIds is missing`);
+  t.is(await refusal((copy) => (copy.tables.postMerges[0].post.id = nowhere)), `${row}, field post: must be the post the row is named after (its id)`);
+});

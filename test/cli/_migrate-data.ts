@@ -11,7 +11,7 @@ import { openBoard, type SeededBoard, seedBoard } from '../admin/backup-fixtures
  * A stopped board with something in every table: seedBoard's users, roles, board, roadmap, posts,
  * votes, comments and settings, a password reset (a mail token and a mail log entry), a webhook
  * endpoint, a subscription, a single sign-on secret with a linked identity, a sign-in provider,
- * a published changelog entry linking a post, and a config.json.
+ * a published changelog entry linking a post, a post merged into another, and a config.json.
  */
 export async function seedEveryTable(dataDir: string): Promise<SeededBoard> {
   const seeded = await seedBoard(dataDir);
@@ -76,6 +76,10 @@ async function addNoticeRows(storage: Storage, ownerId: string): Promise<void> {
     updatedAt: now,
   });
   await storage.changelogLinks.insert({ id: randomUUID(), entryId, postId: post!.id, position: 0, createdAt: now });
+  // A merged post as its row keeps it (issue 30 §2): out of `posts`, with what its merge moved.
+  const merged = { ...post!, id: randomUUID(), title: 'Night theme', slug: 'night-theme-m3rg3d', slugId: 'm3rg3d' };
+  const moves = { votes: [{ id: randomUUID(), userId: ownerId, createdAt: now, moved: false }], commentIds: [], subscriptions: [], addedSubscriptionIds: [] };
+  await storage.postMerges.insert({ id: merged.id, intoPostId: post!.id, post: merged, moves, mergedBy: ownerId, createdAt: now });
 }
 
 /** The whole database of a data directory (or, with a URL, of that database), each table ordered by id. */

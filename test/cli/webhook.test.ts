@@ -150,7 +150,7 @@ test('test delivers to a loopback receiver and prints the outcome; deliveries li
 test('wrong arguments and refusals: exit 1 with the API message, JSON with --json', async (t) => {
   const board = await initBoard(t);
   const missing = '00000000-0000-4000-8000-000000000000';
-  const events = 'post.created, post.updated, post.deleted, post.status_changed, vote.created, vote.deleted, comment.created, changelog.published';
+  const events = 'post.created, post.updated, post.deleted, post.status_changed, vote.created, vote.deleted, comment.created, changelog.published, post.merged';
   const cases: Array<[string[], string]> = [
     [['webhook', 'add', 'ftp://files.example.com/'], 'url must be an http:// or https:// URL, not ftp:'],
     [['webhook', 'add', 'http://127.0.0.1/hook'], 'url is a loopback address (127.0.0.1); allow private addresses for this endpoint to use it (allowPrivate: true in the API, --allow-private on the command line)'],

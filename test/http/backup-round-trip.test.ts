@@ -34,6 +34,8 @@ interface UsedBoard {
   resetToken: string;
   /** A mailed sign-in link already used (a sign-in link row with its use). */
   usedLinkToken: string;
+  /** The slug of a post merged into another (a merged post row). */
+  mergedSlug: string;
   blockedLogin: { email: string; password: string };
 }
 
@@ -138,6 +140,13 @@ async function useEveryFeature(server: TestServer, sink: SmtpSink, hooks: { good
   await must(server, 'DELETE', `/posts/${loose}/comments/${removed.id}`, owner);
   await comment({ body: 'Only the team sees this board' }, owner, export_);
 
+  // A duplicate merged into Dark mode (issue 30 §2): its vote, comment and follower moved, kept to give back.
+  const nightMode = (await must(server, 'POST', '/posts', follower.token, { title: 'Night mode', boardId: ideas.boardId })).post;
+  await must(server, 'POST', '/votes', member.token, { postId: nightMode.postId });
+  await comment({ body: 'Same as dark mode?' }, member.token, nightMode.postId);
+  await must(server, 'PUT', `/posts/${nightMode.postId}/subscription`, moderator.token, { subscribed: true });
+  await must(server, 'POST', `/posts/${nightMode.postId}/merge`, owner, { into: darkMode });
+
   await must(server, 'PUT', `/posts/${loose}/subscription`, follower.token, { subscribed: true });
   await must(server, 'PUT', `/posts/${darkMode}/subscription`, moderator.token, { subscribed: false });
   // A status change and a new title: the subscribers' notification mail.
@@ -174,6 +183,7 @@ async function useEveryFeature(server: TestServer, sink: SmtpSink, hooks: { good
     sso: { token: ssoToken, userId: ssoUser.userId },
     resetToken: decodeURIComponent(resetToken),
     usedLinkToken,
+    mergedSlug: nightMode.slug,
     blockedLogin: { email: 'mallory@example.org', password: PASSWORD },
   };
 }
@@ -237,6 +247,7 @@ async function readEveryTable(server: TestServer, board: UsedBoard): Promise<Rec
       each(ids.changelog, (id) => get('GET', `/changelog/${id}`, tokens.owner)),
       get('GET', `/changelog?postId=${ids.posts[0]}`),
     ]),
+    postMerges: await get('POST', '/posts/slug', tokens.owner, { slug: board.mergedSlug }),
   };
 }
 

@@ -19,10 +19,10 @@ pgTests((url) => {
     const data = await tempDir(t);
     const first = await runInProcess(['migrate', '--data', data, '--database', schemaUrl]);
     t.is(first.stderr, '');
-    t.is(first.stdout, 'PostgreSQL schema is at migration 11: applied migrations 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11.\n');
-    t.deepEqual(await migrationIds(schemaUrl), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    t.is(first.stdout, 'PostgreSQL schema is at migration 12: applied migrations 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12.\n');
+    t.deepEqual(await migrationIds(schemaUrl), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     const again = await runInProcess(['migrate', '--data', data, '--database', schemaUrl, '--json']);
-    t.deepEqual(JSON.parse(again.stdout), { engine: 'postgres', applied: [], version: 11 });
+    t.deepEqual(JSON.parse(again.stdout), { engine: 'postgres', applied: [], version: 12 });
   });
 
   test('migrate processes started at once: each migration is applied exactly once, all succeed', async (t) => {
@@ -34,8 +34,8 @@ pgTests((url) => {
       [0, 0, 0],
     );
     const applied = runs.map((run) => (JSON.parse(run.stdout) as { applied: number[] }).applied);
-    t.deepEqual(applied.flat().sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-    t.deepEqual(await migrationIds(schemaUrl), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    t.deepEqual(applied.flat().sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    t.deepEqual(await migrationIds(schemaUrl), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
   });
 
   test('a database migrated by a newer feedbackd is refused by migrate, unchanged', async (t) => {

@@ -93,6 +93,7 @@ const DATA: { [E in WebhookEventName]: WebhookEventData[E] } = {
   'vote.deleted': { post: postView, vote },
   'comment.created': commentData(),
   'changelog.published': { entry: shippedEntry(), posts: [{ postId: postRow.id, title: postRow.title, slug: postRow.slug }] },
+  'post.merged': { post: postView, mergedFrom: { postId: '5f3c2a1e-8d4b-4c6a-9e2f-1a2b3c4d5e6f', slug: 'dark-theme-abc', title: 'Dark theme' } },
 };
 
 /** A published changelog entry linking the post, as the API shows it. */
@@ -113,7 +114,7 @@ function hmac(secret: string, payload: string): string {
 test('the event names, in the order the API lists them', (t) => {
   t.deepEqual(
     [...WEBHOOK_EVENTS],
-    ['post.created', 'post.updated', 'post.deleted', 'post.status_changed', 'vote.created', 'vote.deleted', 'comment.created', 'changelog.published'],
+    ['post.created', 'post.updated', 'post.deleted', 'post.status_changed', 'vote.created', 'vote.deleted', 'comment.created', 'changelog.published', 'post.merged'],
   );
   t.true(isWebhookEventName('vote.deleted'));
   t.false(isWebhookEventName('comment.deleted'));

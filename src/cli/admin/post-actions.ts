@@ -1,3 +1,4 @@
+import type { MergedPostDetail } from '../../services/merges/merge-post.js';
 import type { PostDetail, PostView } from '../../services/post-views.js';
 import type { CliRun } from '../io.js';
 import type { AdminFlags } from './admin-options.js';
@@ -55,4 +56,24 @@ export async function movePostCommand(ref: string, flags: MoveFlags, run: CliRun
   const post = (await runAdminOperation(flags, run, 'post.move', args)) as PostDetail;
   if (flags.json) return printJson(run.io, post);
   printLines(run.io, `Post ${quoted(post.title)} (${post.postId}) is now ${placeOf(post)}.`);
+}
+
+/** The flags of `post merge`. */
+export interface MergeFlags extends AdminFlags {
+  into: string;
+}
+
+/** `post merge <post> --into <post>`. */
+export async function mergePostCommand(ref: string, flags: MergeFlags, run: CliRun): Promise<void> {
+  const target = (await runAdminOperation(flags, run, 'post.merge', { post: ref, into: flags.into })) as MergedPostDetail;
+  if (flags.json) return printJson(run.io, target);
+  const { mergedFrom } = target;
+  printLines(run.io, `Merged post ${quoted(mergedFrom.title)} (${mergedFrom.postId}) into ${quoted(target.title)} (${target.postId}), which now has ${counted(target.voters.votesCount, 'vote')}.`);
+}
+
+/** `post unmerge <post>`. */
+export async function unmergePostCommand(ref: string, flags: AdminFlags, run: CliRun): Promise<void> {
+  const post = (await runAdminOperation(flags, run, 'post.unmerge', { post: ref })) as PostDetail;
+  if (flags.json) return printJson(run.io, post);
+  printLines(run.io, `Unmerged post ${quoted(post.title)} (${post.postId}): it is back with ${counted(post.voters.votesCount, 'vote')}.`);
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { AdminFlags } from '../admin/admin-options.js';
 import { act, actOn, addCommandGroup, refuseWithItsNegation } from '../admin/content-command.js';
-import type { ListFlags, MoveFlags } from '../admin/post-actions.js';
+import type { ListFlags, MergeFlags, MoveFlags } from '../admin/post-actions.js';
 import type { CliRun } from '../io.js';
 
 /** Loaded on use: --help and usage errors need neither storage nor the socket client. */
@@ -9,9 +9,9 @@ const actions = () => import('../admin/post-actions.js');
 
 const POST_ARGUMENT = ['<post>', 'the post: its id or slug'] as const;
 
-/** `feedbackd post …`: list, show, delete and move posts, on hidden boards too. */
+/** `feedbackd post …`: list, show, delete, move and merge posts, on hidden boards too. */
 export function addPostCommand(program: Command, run: CliRun): void {
-  const sub = addCommandGroup(program, 'post', 'list, show, delete and move posts (hidden boards included)');
+  const sub = addCommandGroup(program, 'post', 'list, show, delete, move and merge posts (hidden boards included)');
   sub('list', 'list posts, newest first, hidden boards included (aligned table, or --json)')
     .option('--board <board>', 'only posts on this board (url or id)')
     .option('--roadmap <roadmap>', 'only posts on this roadmap (url or id)')
@@ -32,6 +32,13 @@ export function addPostCommand(program: Command, run: CliRun): void {
     .option('--no-roadmap', 'take it off its roadmap')
     .addHelpText('after', '\nWhat is not named stays: --board alone leaves the roadmap as it is.')
     .action(actOn(run, async (ref: string, flags: MoveFlags) => (await actions()).movePostCommand(ref, flags, run)));
+  sub('merge', 'merge a duplicate into another post: votes united, comments and followers moved')
+    .argument(...POST_ARGUMENT)
+    .requiredOption('--into <post>', 'the post it duplicates: its id or slug')
+    .action(actOn(run, async (ref: string, flags: MergeFlags) => (await actions()).mergePostCommand(ref, flags, run)));
+  sub('unmerge', 'give a merged post back as it was, with its own votes and comments')
+    .argument('<post>', 'the merged post: its id or its old slug')
+    .action(actOn(run, async (ref: string, flags: AdminFlags) => (await actions()).unmergePostCommand(ref, flags, run)));
   refuseWithItsNegation(move, 'board', 'no-board');
   refuseWithItsNegation(move, 'roadmap', 'no-roadmap');
 }

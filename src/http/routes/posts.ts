@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { ServiceContext } from '../../services/context.js';
+import { mergePost, unmergePost } from '../../services/merges/merge-post.js';
 import { deletePost } from '../../services/post-delete.js';
 import { postListJson } from '../../services/post-fragments.js';
 import { similarPosts } from '../../services/post-similar.js';
@@ -9,7 +10,7 @@ import { listVoters } from '../../services/voters.js';
 import { optionalAuth, requireAuth } from '../auth.js';
 import { parseBody } from '../body.js';
 
-/** API.md §4.4 and §8.2: posts, their voters and duplicate suggestions. */
+/** API.md §4.4 and §8.2: posts, their voters and duplicate suggestions; merging duplicates (issue 30 §2). */
 export function registerPostRoutes(router: Router, ctx: ServiceContext): void {
   router.post('/posts/get', parseBody, optionalAuth(ctx), async (koa) => {
     // The hot path of every board: posts are serialised from cached JSON (post-fragments.ts).
@@ -42,5 +43,13 @@ export function registerPostRoutes(router: Router, ctx: ServiceContext): void {
 
   router.get('/posts/:post_id/votes', optionalAuth(ctx), async (koa) => {
     koa.body = { votes: await listVoters(ctx, koa.state.viewer, koa.params.post_id ?? '', koa.query) };
+  });
+
+  router.post('/posts/:post_id/merge', parseBody, requireAuth(ctx), async (koa) => {
+    koa.body = { post: await mergePost(ctx, koa.state.actor, koa.params.post_id ?? '', koa.state.body) };
+  });
+
+  router.post('/posts/:post_id/unmerge', parseBody, requireAuth(ctx), async (koa) => {
+    koa.body = { post: await unmergePost(ctx, koa.state.actor, koa.params.post_id ?? '') };
   });
 }

@@ -9,7 +9,9 @@ export type DigestItem =
   /** `roadmapName` null: the post left the roadmaps the recipient can see. */
   | { kind: 'status'; roadmapName: string | null }
   | { kind: 'comment'; authorName: string; excerpt: string }
-  | { kind: 'title'; oldTitle: string; newTitle: string };
+  | { kind: 'title'; oldTitle: string; newTitle: string }
+  /** A duplicate the recipient followed was merged into this post (issue 30 §2). */
+  | { kind: 'merged'; fromTitle: string };
 
 /** Comment excerpts stop here (code points), so a digest of many comments stays short. */
 const EXCERPT_LENGTH = 280;
@@ -38,6 +40,7 @@ function byCreation(a: NotificationRow, b: NotificationRow): number {
 async function itemOf(repos: Repositories, recipient: Actor, post: PostRow, row: NotificationRow): Promise<DigestItem | null> {
   if (row.kind === 'status') return statusItem(repos, recipient, row.facts);
   if (row.kind === 'comment') return commentItem(repos, recipient, post, row.facts);
+  if (row.kind === 'merged') return typeof row.facts.fromTitle === 'string' ? { kind: 'merged', fromTitle: row.facts.fromTitle } : null;
   return titleItem(row.facts);
 }
 

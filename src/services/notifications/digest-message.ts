@@ -66,6 +66,7 @@ export function subjectOf(title: string, items: readonly DigestItem[]): string {
 function updateSubject(title: string, item: DigestItem): string {
   if (item.kind === 'comment') return `New comment on “${title}”`;
   if (item.kind === 'title') return `“${item.oldTitle}” was renamed`;
+  if (item.kind === 'merged') return `“${item.fromTitle}” was merged into “${title}”`;
   return item.roadmapName === null ? `“${title}” was taken off the roadmap` : `“${title}” is now ${item.roadmapName}`;
 }
 
@@ -81,12 +82,14 @@ function reasonOf(reason: SubscriptionReason): string {
 function textItem(item: DigestItem): string {
   if (item.kind === 'comment') return `- ${item.authorName} commented:\n  “${item.excerpt}”`;
   if (item.kind === 'title') return `- Renamed from “${item.oldTitle}” to “${item.newTitle}”.`;
+  if (item.kind === 'merged') return `- “${item.fromTitle}” was merged into this idea: its votes and comments are here now.`;
   return item.roadmapName === null ? '- Taken off the roadmap.' : `- Status is now ${item.roadmapName}.`;
 }
 
 function htmlItem(item: DigestItem): string {
   if (item.kind === 'comment') return `<li>${escapeHtml(item.authorName)} commented:<br>“${escapeHtml(item.excerpt)}”</li>`;
   if (item.kind === 'title') return `<li>Renamed from “${escapeHtml(item.oldTitle)}” to “${escapeHtml(item.newTitle)}”.</li>`;
+  if (item.kind === 'merged') return `<li>“${escapeHtml(item.fromTitle)}” was merged into this idea: its votes and comments are here now.</li>`;
   return item.roadmapName === null ? '<li>Taken off the roadmap.</li>' : `<li>Status is now <strong>${escapeHtml(item.roadmapName)}</strong>.</li>`;
 }
 

@@ -78,7 +78,7 @@ async function publicCommenterIds(repos: Repositories, postId: string): Promise<
  * Every row of an ordered list, page after page by cursor. Inside a transaction, as the worker
  * calls it, the list holds still; outside one, a cursor row deleted meanwhile ends the walk early.
  */
-async function readAllPages<Row extends { id: string }>(
+export async function readAllPages<Row extends { id: string }>(
   readPage: (request: OrderedPageRequest) => Promise<OrderedPage<Row> | undefined>,
 ): Promise<Row[]> {
   const rows: Row[] = [];

@@ -56,6 +56,8 @@ export async function shapeEvent(tx: Repositories, event: OutboxEventRow, delete
       if (post && (!now || now.isInternal)) return null;
       return shaped('comment.created', { post: view, comment, author });
     }
+    case 'post.merged':
+      return shaped('post.merged', { post: view, mergedFrom: factsOf(event, 'post.merged').from });
     default:
       return null;
   }

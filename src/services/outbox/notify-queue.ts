@@ -10,7 +10,7 @@ import { queueShippedNotifications } from '../changelog/shipped-notices.js';
 import { subscriberIds } from '../notifications/subscribers.js';
 import type { EventFacts } from './record.js';
 
-const NOTIFYING_EVENTS: ReadonlySet<string> = new Set(['post.status_changed', 'comment.created', 'post.updated']);
+const NOTIFYING_EVENTS: ReadonlySet<string> = new Set(['post.status_changed', 'comment.created', 'post.updated', 'post.merged']);
 
 
 interface Notice {
@@ -26,7 +26,7 @@ export async function queueNotifications(ctx: ServiceContext, tx: Repositories, 
   const post = await tx.posts.get(event.postId);
   const notice = post ? noticeOf(event, post) : null;
   if (!post || !notice) return 0;
-  const recipients = (await subscriberIds(tx, post)).filter((id) => id !== event.actorId);
+  const recipients = (await recipientsOf(tx, event, post)).filter((id) => id !== event.actorId);
   const now = Date.now();
   for (const userId of recipients) {
     // A pair's notifications share one due time: the first opens the digest window, later ones join it.
@@ -36,6 +36,13 @@ export async function queueNotifications(ctx: ServiceContext, tx: Repositories, 
     await tx.notifications.insert({ id: randomUUID(), userId, postId: post.id, ...notice, createdAt: new Date(now).toISOString(), dueAt });
   }
   return recipients.length;
+}
+
+/** The post's subscribers; for a merge, those who followed the merged post (recorded with the event, as it has left). */
+async function recipientsOf(tx: Repositories, event: OutboxEventRow, post: PostRow): Promise<string[]> {
+  if (event.name !== 'post.merged') return subscriberIds(tx, post);
+  const { recipientIds } = event.facts as unknown as EventFacts['post.merged'];
+  return Array.isArray(recipientIds) ? recipientIds.filter((id) => typeof id === 'string') : [];
 }
 
 function noticeOf(event: OutboxEventRow, post: PostRow): Notice | null {
@@ -53,6 +60,8 @@ function noticeOf(event: OutboxEventRow, post: PostRow): Notice | null {
       if (oldTitle === newTitle || event.actorId === post.userId) return null;
       return { kind: 'title', facts: { oldTitle, newTitle } };
     }
+    case 'post.merged':
+      return { kind: 'merged', facts: { fromTitle: (event.facts as unknown as EventFacts['post.merged']).from.title } };
     default:
       return null;
   }

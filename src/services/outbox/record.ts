@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { JsonFacts, Repositories } from '../../storage/types.js';
 import { SYSTEM_USER_ID } from '../actors.js';
 import type { CommentView } from '../comment-views.js';
+import type { MergedFromRef } from '../merges/merged-from.js';
 import type { Actor } from '../context.js';
 import type { PublicUser } from '../post-views.js';
 import type { WebhookEventName } from '../webhooks/events.js';
@@ -27,10 +28,12 @@ export interface EventFacts {
   'comment.created': { comment: CommentView; author: PublicUser };
   /** Issue 30: no post of its own (postId null); the worker reads the entry and its links. */
   'changelog.published': { entryId: string };
+  /** The post merged into the event's post, and who followed it then: they get one mail (issue 30 §2). */
+  'post.merged': { from: MergedFromRef; recipientIds: string[] };
 }
 
-/** Events that may notify subscribers (status, public comments, titles): recorded whatever the endpoints want. */
-const MAY_NOTIFY: ReadonlySet<WebhookEventName> = new Set(['post.updated', 'post.status_changed', 'comment.created', 'changelog.published']);
+/** Events that may notify subscribers (status, public comments, titles, shipped, merged): recorded whatever the endpoints want. */
+const MAY_NOTIFY: ReadonlySet<WebhookEventName> = new Set(['post.updated', 'post.status_changed', 'comment.created', 'changelog.published', 'post.merged']);
 
 /**
  * Records one event in the caller's transaction. An event nobody can receive is not recorded: votes

@@ -135,6 +135,50 @@ const subject: ValueRule = (value) =>
 /** A provider's client id or secret: any text but empty. */
 const nonEmpty: ValueRule = (value) => (typeof value === 'string' && value.trim() !== '' ? null : 'must be a non-empty string');
 
+const POST_FIELDS = {
+  id: uuid,
+  title: apiRule((value) => requiredText(value, 'title', TITLE_RULE)),
+  slug: matching(POST_SLUG, 'a post slug: words of a-z and 0-9 joined by "-", at most 101 characters'),
+  slugId: matching(SLUG_ID, '1..20 of a-z and 0-9'),
+  contentMarkdown: apiRule(parseContent),
+  userId: uuid,
+  boardId: orNull(uuid),
+  roadmapId: orNull(uuid),
+  ...TIMES,
+};
+
+const SUBSCRIPTION_FIELDS = { id: uuid, userId: uuid, postId: uuid, subscribed: bool, ...TIMES };
+
+/** A JSON object keeping `rules` whole: a merged post's row, or one of the things its merge moved. */
+function wholeObject(rules: RowRules): ValueRule {
+  return (value) => {
+    const found = fieldProblem(rules, value, 'whole');
+    return found && (found.field === null ? 'must be an object' : `${found.field} ${found.problem}`);
+  };
+}
+
+/** An array whose every item keeps `rule`. */
+function arrayOf(rule: ValueRule): ValueRule {
+  return (value) => {
+    if (!Array.isArray(value)) return 'must be an array';
+    for (const [index, item] of value.entries()) {
+      const problem = rule(item);
+      if (problem) return `item ${index} ${problem}`;
+    }
+    return null;
+  };
+}
+
+/** What a merge moved (issue 30 §2): the source's votes, comments and subscriptions, and what it added on the target. */
+const MERGE_MOVES: RowRules = {
+  fields: {
+    votes: arrayOf(wholeObject({ fields: { id: uuid, userId: uuid, createdAt: time, moved: bool } })),
+    commentIds: arrayOf(uuid),
+    subscriptions: arrayOf(wholeObject({ fields: SUBSCRIPTION_FIELDS })),
+    addedSubscriptionIds: arrayOf(uuid),
+  },
+};
+
 /**
  * The rules of one table's rows, naming every field of its row type and no other: a field added
  * to a row without a rule here does not compile, so restore and import cannot fall behind.
@@ -210,19 +254,7 @@ export const ROW_RULES = {
       ...TIMES,
     },
   },
-  posts: {
-    fields: {
-      id: uuid,
-      title: apiRule((value) => requiredText(value, 'title', TITLE_RULE)),
-      slug: matching(POST_SLUG, 'a post slug: words of a-z and 0-9 joined by "-", at most 101 characters'),
-      slugId: matching(SLUG_ID, '1..20 of a-z and 0-9'),
-      contentMarkdown: apiRule(parseContent),
-      userId: uuid,
-      boardId: orNull(uuid),
-      roadmapId: orNull(uuid),
-      ...TIMES,
-    },
-  },
+  posts: { fields: POST_FIELDS },
   votes: { fields: { id: uuid, userId: uuid, postId: uuid, createdAt: time } },
   comments: {
     fields: {
@@ -280,7 +312,7 @@ export const ROW_RULES = {
       ...TIMES,
     },
   },
-  subscriptions: { fields: { id: uuid, userId: uuid, postId: uuid, subscribed: bool, ...TIMES } },
+  subscriptions: { fields: SUBSCRIPTION_FIELDS },
   // Issue 28 (storage schema 6).
   ssoSecrets: {
     fields: { id: uuid, secret: matching(SSO_SECRET, 'a single sign-on secret (ssosec_ and 43 base64url characters)'), createdAt: time, lastUsedAt: orNull(time) },
@@ -333,6 +365,18 @@ export const ROW_RULES = {
     },
   },
   changelogLinks: { fields: { id: uuid, entryId: uuid, postId: uuid, position: integerIn(0, MAX_STORED_COUNTER), createdAt: time } },
+  // Issue 30 §2 (storage schema 9).
+  postMerges: {
+    fields: {
+      id: uuid,
+      intoPostId: uuid,
+      post: wholeObject({ fields: POST_FIELDS }),
+      moves: wholeObject(MERGE_MOVES),
+      mergedBy: orNull(uuid),
+      createdAt: time,
+    },
+    across: (row) => (isObject(row.post) && row.post.id !== row.id ? { field: 'post', problem: 'must be the post the row is named after (its id)' } : null),
+  },
 } as const satisfies { readonly [Table in keyof CopiedTableRows]: RulesOf<CopiedTableRows[Table]> };
 
 /** The name of a stored table. */

@@ -33,6 +33,7 @@ const REFERENCES: readonly Reference[] = [
   { table: 'mailTokens', field: 'userId', target: 'users', noun: 'user' },
   { table: 'changelogLinks', field: 'entryId', target: 'changelogEntries', noun: 'changelog entry' },
   { table: 'changelogLinks', field: 'postId', target: 'posts', noun: 'post' },
+  { table: 'postMerges', field: 'intoPostId', target: 'posts', noun: 'post' },
 ];
 
 /** The first reference to a missing row, reply on another post, reply cycle, or missing seed row; null when there is none. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChangelogEntryView, LinkedPostRef } from '../changelog/views.js';
 import type { CommentView } from '../comment-views.js';
+import type { MergedFromRef } from '../merges/merged-from.js';
 import type { PostView, PublicUser, RoadmapRef } from '../post-views.js';
 
 /** Every event an endpoint can subscribe to, in the order the API and the CLI list them. */
@@ -13,6 +14,7 @@ export const WEBHOOK_EVENTS = [
   'vote.deleted',
   'comment.created',
   'changelog.published',
+  'post.merged',
 ] as const;
 
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
@@ -44,6 +46,8 @@ export interface WebhookEventData {
   'comment.created': { post: PostView; comment: CommentView; author: PublicUser };
   /** A changelog entry came out (issue 30): as a visitor sees it, and the linked posts a visitor can see. */
   'changelog.published': { entry: ChangelogEntryView; posts: LinkedPostRef[] };
+  /** A duplicate merged into `post` (issue 30 §2): the merged post as it was named. */
+  'post.merged': { post: PostView; mergedFrom: MergedFromRef };
 }
 
 /** The JSON body of one delivery; `event` tells the shape of `data`. */

@@ -75,6 +75,8 @@ function describe(envelope: WebhookEnvelope, site: WebhookSite): MessageLine {
       const verb = text(comment.parent_id ? 'replied' : 'commented');
       return line`${userName(author)} ${verb} on “${post}”: ${text(comment.body, COMMENT_EXCERPT_MAX)}`;
     }
+    case 'post.merged':
+      return line`“${text(envelope.data.mergedFrom.title)}” was merged into “${post}”`;
   }
 }
 

@@ -12,6 +12,7 @@ export function commentsRepo(access: Access): CommentsRepo {
     ...tableRepo(access, 'comments'),
     listReplies: (parentId) => access.read((db) => listed(db.indexes.commentsByParent.group(parentId))),
     listByUser: (userId) => access.read((db) => listed(db.indexes.commentsByUser.group(userId))),
+    listByPost: (postId) => access.read((db) => listed(db.indexes.commentsByPost.group(postId))),
     deleteByPost: (postId) => access.write((w) => deleteAll(w, 'comments', listed(w.db.indexes.commentsByPost.group(postId)))),
     newest: (limit, skip) => access.read((db) => db.indexes.commentsInOrder.newest(limit, skip)),
     countPublicByPosts: (postIds) => access.read((db) => countsOf(db.indexes.publicCommentCountByPost, postIds)),

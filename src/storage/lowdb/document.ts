@@ -29,6 +29,7 @@ export const TABLE_NAMES: readonly TableName[] = [
   'authProviders',
   'changelogEntries',
   'changelogLinks',
+  'postMerges',
 ];
 
 /**
@@ -38,7 +39,7 @@ export const TABLE_NAMES: readonly TableName[] = [
 export const QUEUE_TABLE_NAMES = ['outbox', 'webhookDeliveries', 'notifications'] as const satisfies readonly QueueTableName[];
 
 /** The schema version this code reads and writes; older documents are upgraded on open. */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 /** The whole database as stored in `db.json`: `seq` is the last journal entry it contains. */
 export interface DatabaseDocument {
@@ -89,6 +90,7 @@ export function newDocument(now: string): DatabaseDocument {
       authProviders: [],
       changelogEntries: [],
       changelogLinks: [],
+      postMerges: [],
     },
   };
 }

@@ -25,6 +25,7 @@ import type {
   AuthProvidersRepo,
   ChangelogEntriesRepo,
   ChangelogLinksRepo,
+  PostMergesRepo,
   Storage,
   SubscriptionsRepo,
   UserRolesRepo,
@@ -100,6 +101,7 @@ class LowdbStorage implements Storage {
   readonly changelogEntries: ChangelogEntriesRepo;
   readonly changelogLinks: ChangelogLinksRepo;
   readonly linkedIdentities: LinkedIdentitiesRepo;
+  readonly postMerges: PostMergesRepo;
 
   private readonly lock = new WriteLock();
   private state: 'open' | 'closing' | 'closed' = 'open';
@@ -143,6 +145,7 @@ class LowdbStorage implements Storage {
     this.changelogEntries = repos.changelogEntries;
     this.changelogLinks = repos.changelogLinks;
     this.linkedIdentities = repos.linkedIdentities;
+    this.postMerges = repos.postMerges;
   }
 
   async transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {

@@ -16,6 +16,7 @@ import type {
 } from '../types.js';
 import { ActivityVisibilityIndex } from './activity-visibility.js';
 import { noticeIndexes, noticeTables } from './notice-indexes.js';
+import { mergeIndexes, mergeTables } from './merge-repos.js';
 import { signInIndexes, signInTables } from './sign-in-repos.js';
 import { changelogIndexes, changelogTables } from './changelog-repos.js';
 import { type DatabaseDocument, SCHEMA_VERSION, TABLE_NAMES, type TableName, type TableRows } from './document.js';
@@ -81,6 +82,7 @@ function buildTables() {
     ...noticeIndexes(),
     ...signInIndexes(),
     ...changelogIndexes(),
+    ...mergeIndexes(),
   };
   const i = indexes;
   const tables: Tables = {
@@ -119,6 +121,7 @@ function buildTables() {
     ...noticeTables(i),
     ...signInTables(i),
     ...changelogTables(i),
+    ...mergeTables(i),
   };
   return { tables, indexes };
 }

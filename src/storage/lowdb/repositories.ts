@@ -20,6 +20,7 @@ import { namesStartingWith } from './name-search.js';
 import { notificationsRepo, outboxRepo, subscriptionsRepo, webhookDeliveriesRepo, webhookEndpointsRepo } from './notice-repos.js';
 import { countsOf, orderedPage } from './ordered-page.js';
 import { changelogEntriesRepo, changelogLinksRepo } from './changelog-repos.js';
+import { postMergesRepo } from './merge-repos.js';
 import { authProvidersRepo, linkedIdentitiesRepo, ssoSecretsRepo } from './sign-in-repos.js';
 import { queryPosts } from './post-query.js';
 import { similarPosts } from './post-similar.js';
@@ -57,6 +58,7 @@ const REPOSITORY_FACTORIES: { readonly [K in keyof Repositories]: (access: Acces
   changelogEntries: changelogEntriesRepo,
   changelogLinks: changelogLinksRepo,
   linkedIdentities: linkedIdentitiesRepo,
+  postMerges: postMergesRepo,
 };
 
 /** What a transaction's repositories keep: how they reach the data, and the ones made so far. */

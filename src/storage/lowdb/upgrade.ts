@@ -57,8 +57,20 @@ const addChangelog: UpgradeStep = (doc) => ({
   tables: { ...doc.tables, changelogEntries: doc.tables.changelogEntries ?? [], changelogLinks: doc.tables.changelogLinks ?? [] },
 });
 
+/** Version 8 → 9 (issue 30 §2): merged posts get their own table, empty. */
+const addPostMerges: UpgradeStep = (doc) => ({ ...doc, tables: { ...doc.tables, postMerges: doc.tables.postMerges ?? [] } });
+
 /** Entry `i` upgrades version `i + 1` to `i + 2`. */
-export const UPGRADE_STEPS: readonly UpgradeStep[] = [addCommentTables, addNoticeTables, addTeamRole, addBoardDescriptions, addSignInTables, addAuthProviders, addChangelog];
+export const UPGRADE_STEPS: readonly UpgradeStep[] = [
+  addCommentTables,
+  addNoticeTables,
+  addTeamRole,
+  addBoardDescriptions,
+  addSignInTables,
+  addAuthProviders,
+  addChangelog,
+  addPostMerges,
+];
 
 /** Refuses a document this code cannot read: a newer schema version, or no version at all. */
 export function assertReadableVersion(doc: RawDocument, file: string, target = SCHEMA_VERSION): void {

@@ -22,6 +22,7 @@ import type {
   AuthProvidersRepo,
   ChangelogEntriesRepo,
   ChangelogLinksRepo,
+  PostMergesRepo,
   Storage,
   SubscriptionsRepo,
   UserRolesRepo,
@@ -141,6 +142,7 @@ class PostgresStorage implements Storage {
   readonly changelogEntries: ChangelogEntriesRepo;
   readonly changelogLinks: ChangelogLinksRepo;
   readonly linkedIdentities: LinkedIdentitiesRepo;
+  readonly postMerges: PostMergesRepo;
 
   private closing: Promise<void> | undefined;
   /** Calls accepted before close(): close waits for them, so no accepted write is cut off. */
@@ -173,6 +175,7 @@ class PostgresStorage implements Storage {
     this.changelogEntries = repos.changelogEntries;
     this.changelogLinks = repos.changelogLinks;
     this.linkedIdentities = repos.linkedIdentities;
+    this.postMerges = repos.postMerges;
   }
 
   transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {

@@ -17,6 +17,7 @@ import {
   createWebhookDeliveriesRepo,
   createWebhookEndpointsRepo,
 } from './notices/index.js';
+import { createPostMergesRepo } from './merges/repos.js';
 import type { Queryable } from './queryable.js';
 import { createChangelogEntriesRepo, createChangelogLinksRepo } from './changelog/repos.js';
 import { createAuthProvidersRepo, createLinkedIdentitiesRepo, createSsoSecretsRepo } from './sign-in/repos.js';
@@ -61,5 +62,6 @@ export function createRepositories(connection: Queryable): Repositories {
     authProviders: createAuthProvidersRepo(db),
     changelogEntries: createChangelogEntriesRepo(db),
     changelogLinks: createChangelogLinksRepo(db),
+    postMerges: createPostMergesRepo(db),
   };
 }

@@ -36,6 +36,7 @@ export function createCommentsRepo(db: Queryable): CommentsRepo {
     ...tableRepo(db, commentSpec),
     listReplies: (parentId) => listWhere(db, 'comments', 'parent_id', parentId, commentSpec.fromDb),
     listByUser: (userId) => listWhere(db, 'comments', 'user_id', userId, commentSpec.fromDb),
+    listByPost: (postId) => listWhere(db, 'comments', 'post_id', postId, commentSpec.fromDb),
     deleteByPost: (postId) => deleteWhere(db, 'comments', 'post_id', postId),
     newest: async (limit, skip) => {
       // No index on created_at: the dashboard reads a few rows, and PostgreSQL's top-N sort needs no index for that.

@@ -9,6 +9,7 @@ import { SIGN_IN_LINKS_MIGRATION } from './008-sign-in-links.js';
 import { SIGN_IN_MIGRATION } from './009-sign-in.js';
 import { AUTH_PROVIDERS_MIGRATION } from './010-auth-providers.js';
 import { CHANGELOG_MIGRATION } from './011-changelog.js';
+import { POST_MERGES_MIGRATION } from './012-post-merges.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -39,6 +40,8 @@ export const MIGRATIONS: readonly Migration[] = [
   AUTH_PROVIDERS_MIGRATION,
   // The changelog and its linked posts (issue 30 §1).
   CHANGELOG_MIGRATION,
+  // Merged posts (issue 30 §2).
+  POST_MERGES_MIGRATION,
 ];
 
 /** The storage schema version the rows of a database follow once migration `id` is its newest (0: none). */
