@@ -48,7 +48,7 @@ test('add prints the endpoint and its secret once; list shows a table without se
 
   const json = await added(t, board, ['http://127.0.0.1:8080/hook', '--allow-private']);
   t.like(json, { url: 'http://127.0.0.1:8080/hook', format: 'json', allowPrivate: true, enabled: true, description: null });
-  t.is(json.events.length, 8);
+  t.is(json.events.length, 9);
   t.regex(json.secret, /^whsec_/);
 
   const table = (await inBoard(board, ['webhook', 'list'])).stdout.split('\n');
