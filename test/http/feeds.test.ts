@@ -50,3 +50,38 @@ test('the Atom checker refuses what RFC 4287 forbids', (t) => {
   t.deepEqual(checkAtom(entry('<entry><id>urn:x:2</id><title>B</title><updated>2026-11-29T00:00:00Z</updated></entry>')).problems, ['entry 1: no author, and the feed has none', 'entry 1: no content and no alternate link']);
   t.regex(checkAtom('<feed><id>x</feed>').problems[0] ?? '', /not well-formed/);
 });
+
+test('the changelog’s feed is valid Atom: published entries newest first, linking to their pages; drafts and hidden boards’ ideas never in it', async (t) => {
+  const { server, owner } = await startCast('board:read', t);
+  const shown = await createBoard(server.ctx, { name: 'Ideas', url: 'ideas', display: true });
+  const hidden = await createBoard(server.ctx, { name: 'Internal', url: 'internal', display: false });
+  const post = async (title: string, boardId: string) => (await server.request('POST', '/posts', { token: owner.token, body: { title, boardId } })).body.post;
+  const visible = await post('Dark mode', shown.id);
+  const secret = await post('Secret migration', hidden.id);
+  const entry = async (title: string, postIds: string[], publish: boolean) => {
+    const made = (await server.request('POST', '/changelog', { token: owner.token, body: { title, contentMarkdown: 'Now **live** <for> everyone', labels: ['new'], postIds } })).body.entry;
+    if (publish) t.is((await server.request('POST', `/changelog/${made.entryId}/publish`, { token: owner.token, body: {} })).status, 200);
+    return made;
+  };
+  const first = await entry('First light', [visible.postId, secret.postId], true);
+  const second = await entry('Second wind', [], true);
+  await entry('Not yet', [], false);
+
+  const site = server.ctx.config.publicUrl;
+  const response = await server.request('GET', '/changelog/feed.atom', { fromRoot: true });
+  t.is(response.status, 200);
+  t.is(response.headers.get('content-type'), 'application/atom+xml; charset=utf-8');
+  const { problems, feed } = checkAtom(response.text);
+  t.deepEqual(problems, []);
+  t.is(feed?.id, `${site}/changelog`);
+  t.deepEqual(
+    feed?.entries.map((item) => [item.title, item.link, item.id]),
+    [
+      ['Second wind', `${site}/changelog/${second.slug}`, `urn:uuid:${second.entryId}`],
+      ['First light', `${site}/changelog/${first.slug}`, `urn:uuid:${first.entryId}`],
+    ],
+  );
+  t.is(feed?.entries[1]?.summary, 'Now **live** &lt;for&gt; everyone Answers: Dark mode.');
+  t.false(response.text.includes('Secret migration'), 'an idea on a hidden board is never named');
+  t.false(response.text.includes('Not yet'), 'a draft is not out');
+});
