@@ -60,6 +60,8 @@ export function App() {
             <Route path="/embed/new" component={NewPostPage} />
             <Route path="/embed/sign-in" component={SignInPage} />
             <Route path="/embed/mine" component={EmbedMinePage} />
+            <Route path="/embed/changelog" component={ChangelogPage} />
+            <Route path="/embed/changelog/:slug" component={ChangelogEntryPage} />
             <Route path="/embed/handoff" component={HandoffPage} />
             <Route path="/dashboard" component={DashboardApp} />
             <Route path="/dashboard/*" component={DashboardApp} />

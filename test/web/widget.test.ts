@@ -116,8 +116,7 @@ test.serial('the launcher opens the panel; identify signs the product’s user i
   const { page } = await openProduct(t, `${product.origin}/app`);
   await page.getByRole('button', { name: 'Feedback' }).click();
   const panel = await panelFrame(page);
-  await panel.getByRole('button', { name: 'Sign out' }).waitFor();
-  t.is(await panel.getByRole('button', { name: 'Sign out' }).getAttribute('title'), `Signed in as ${who.name}`);
+  await panel.getByRole('button', { name: `Your account (${who.name})` }).waitFor();
 
   await panel.getByLabel('Search').fill('dark');
   await panel.getByRole('link', { name: 'Dark mode for the reports' }).waitFor();
@@ -187,7 +186,7 @@ test.serial('Escape and Close close the panel and focus returns to the launcher;
   await page.keyboard.press('Enter');
   const panel = await panelFrame(page);
   t.is(await launcher.getAttribute('aria-expanded'), 'true');
-  await panel.getByRole('button', { name: 'Sign out' }).waitFor();
+  await panel.getByRole('button', { name: /^Your account/ }).waitFor();
   // Focus went into the panel: Tab walks its controls to the search field.
   const search = panel.getByLabel('Search');
   for (let presses = 0; presses < 12 && !(await search.evaluate((input) => input === document.activeElement)); presses++) await page.keyboard.press('Tab');
@@ -238,13 +237,13 @@ test.serial('a message from a third origin changes nothing', async (t) => {
   const { page, context } = await openProduct(t, `${product.origin}/guarded`);
   await page.getByRole('button', { name: 'Feedback' }).click();
   const panel = await panelFrame(page);
-  const signOut = panel.getByRole('button', { name: 'Sign out' });
-  await signOut.waitFor();
+  const account = panel.getByRole('button', { name: `Your account (${who.name})` });
+  await account.waitFor();
   const before = panel.url();
   const [popup] = await Promise.all([context.waitForEvent('page'), panel.evaluate((url) => void window.open(url, 'intruder'), `${stranger.origin}/intruder`)]);
   await popup.waitForFunction(() => document.title === 'sent');
   await page.waitForTimeout(700);
-  t.is(await signOut.getAttribute('title'), `Signed in as ${who.name}`);
+  t.true(await account.isVisible(), 'still signed in as the same person');
   t.is(panel.url(), before);
   t.is(await t.context.web.ctx.storage.users.getByEmail(intruder.email), undefined, 'the intruder’s token never signed in');
 });
@@ -273,7 +272,7 @@ test.serial('identify signs in once per page, not at all where the panel kept th
     if (request.url().endsWith('/api/v1/auth/sso')) signIns.push(request.url());
   });
   await page.getByRole('button', { name: 'Feedback' }).click();
-  await (await panelFrame(page)).getByRole('button', { name: 'Sign out' }).waitFor();
+  await (await panelFrame(page)).getByRole('button', { name: /^Your account/ }).waitFor();
   t.is(signIns.length, 1);
   // Chromium 156 denies a cross-site frame any storage (as with third-party cookies blocked); other browsers give it a partitioned one.
   const kept = await (await panelFrame(page)).evaluate(() => {
@@ -287,7 +286,7 @@ test.serial('identify signs in once per page, not at all where the panel kept th
   await page.goto(`${product.origin}/second`);
   await page.getByRole('button', { name: 'Feedback' }).click();
   const panel = await panelFrame(page);
-  await panel.getByRole('button', { name: 'Sign out' }).waitFor();
+  await panel.getByRole('button', { name: /^Your account/ }).waitFor();
   t.is(signIns.length, kept ? 1 : 2, 'one sign-in per page at most, none where the session was kept');
   await page.evaluate(() => (window as unknown as { feedbackd: (command: string) => void }).feedbackd('logout'));
   await panel.getByRole('link', { name: 'Sign in' }).waitFor();
@@ -305,10 +304,19 @@ test.serial('signed out, the password form inside the panel signs in and makes t
   await panel.getByLabel('Email').fill(someone.email);
   await panel.getByLabel('Password').fill(MEMBER_PASSWORD);
   await panel.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await panel.getByRole('button', { name: 'Sign out' }).waitFor();
+  await panel.getByRole('button', { name: /^Your account/ }).waitFor();
   const posts = await callApi<{ posts: Array<{ title: string; postId: string }> }>(t.context.web, 'POST', '/posts/get', { query: 'export spreadsheet' });
+  // The vote is made once the session is there, then the panel goes back to the board.
+  await panel.getByLabel('Search').waitFor();
   t.truthy(await t.context.web.ctx.storage.votes.getByUserAndPost(someone.user.id, posts.posts[0]!.postId), 'the vote was made');
   t.is(page.url(), `${product.origin}/password`);
+  // Escape closes the account menu first, not the panel; then Sign out from it.
+  await panel.getByRole('button', { name: /^Your account/ }).click();
+  await page.keyboard.press('Escape');
+  t.true(await page.locator('[data-feedbackd-widget]').locator('.panel').isVisible(), 'the panel stays open');
+  await panel.getByRole('button', { name: /^Your account/ }).click();
+  await panel.getByRole('menuitem', { name: 'Sign out' }).click();
+  await panel.getByRole('link', { name: 'Sign in' }).waitFor();
 });
 
 test.serial('a mailed link signs the panel in through the sign-in window it opens, which then closes', async (t) => {
@@ -327,7 +335,7 @@ test.serial('a mailed link signs the panel in through the sign-in window it open
   const mailTab = await context.newPage();
   await mailTab.goto(linkIn(await sentMail(t.context.web, email)));
   await mailTab.getByText('the feedback panel there is signed in').waitFor();
-  await panel.getByRole('button', { name: 'Sign out' }).waitFor();
+  await panel.getByRole('button', { name: /^Your account/ }).waitFor();
   // It may have closed already, before anything could wait for it to.
   if (!signInWindow.isClosed()) await signInWindow.waitForEvent('close');
   t.truthy(await t.context.web.ctx.storage.users.getByEmail(email), 'the link made the account');
@@ -347,8 +355,8 @@ test.serial('Continue with a provider in the panel signs in through the sign-in 
   const panel = await panelFrame(page);
   await panel.getByRole('link', { name: 'Sign in' }).click();
   const [signInWindow] = await Promise.all([context.waitForEvent('page'), panel.getByRole('button', { name: 'Continue with Acme' }).click()]);
-  await panel.getByRole('button', { name: 'Sign out' }).waitFor();
-  t.is(await panel.getByRole('button', { name: 'Sign out' }).getAttribute('title'), 'Signed in as Kim Provider');
+  await panel.getByRole('button', { name: /^Your account/ }).waitFor();
+  await panel.getByRole('button', { name: 'Your account (Kim Provider)' }).waitFor();
   if (!signInWindow.isClosed()) await signInWindow.waitForEvent('close');
   t.is(page.url(), `${product.origin}/provider`);
 });
@@ -383,6 +391,24 @@ test.serial('the page’s own button opens the panel on a post named by open(); 
   t.pass();
 });
 
+test.serial('What’s new in the panel shows the newest changelog entries, and an entry’s ideas open in the panel', async (t) => {
+  await prepare(t);
+  const web = t.context.web;
+  const posts = await callApi<{ posts: Array<{ postId: string }> }>(web, 'POST', '/posts/get', { query: 'dark mode reports' });
+  const { entry } = await callApi<{ entry: { entryId: string } }>(web, 'POST', '/changelog', { title: 'Dark mode is here', labels: ['new'], postIds: [posts.posts[0]!.postId] });
+  await callApi(web, 'POST', `/changelog/${entry.entryId}/publish`, {});
+  product.page('/news', hostPage(t, productToken(secret, person())));
+  const { page } = await openProduct(t, `${product.origin}/news`);
+  await page.getByRole('button', { name: 'Feedback' }).click();
+  const panel = await panelFrame(page);
+  await panel.getByRole('link', { name: 'What’s new' }).click();
+  await panel.getByRole('article', { name: 'Dark mode is here' }).waitFor();
+  await panel.getByRole('link', { name: 'Dark mode for the reports' }).click();
+  await panel.getByRole('heading', { level: 1, name: 'Dark mode for the reports' }).waitFor();
+  t.true(panel.url().startsWith(`${web.url}/embed/p/`), 'still in the panel');
+  await panel.getByText('Shipped in').waitFor();
+});
+
 for (const [width, colorScheme] of [
   [360, 'light'],
   [1280, 'dark'],
@@ -393,7 +419,7 @@ for (const [width, colorScheme] of [
     const { page } = await openProduct(t, `${product.origin}/axe`, { width, colorScheme });
     await page.getByRole('button', { name: 'Feedback' }).click();
     const panel = await panelFrame(page);
-    await panel.getByRole('button', { name: 'Sign out' }).waitFor();
+    await panel.getByRole('button', { name: /^Your account/ }).waitFor();
     await panel.getByRole('link', { name: 'Dark mode for the reports' }).waitFor();
     const box = await page.locator('[data-feedbackd-widget]').locator('.panel').boundingBox();
     if (width === 360) t.deepEqual([box?.width, box?.height], [360, 800], 'full screen on a phone');

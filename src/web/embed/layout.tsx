@@ -1,6 +1,9 @@
 import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso/router';
 import { useEffect, useRef } from 'preact/hooks';
+import { useHasChangelog } from '../changelog-presence.js';
+import { Avatar } from '../components/avatar.js';
+import { ActionMenu } from '../components/menu.js';
 import { endSession, useSession } from '../session.js';
 import { signInHref } from '../sign-in-link.js';
 import { siteStore, useSite } from '../site.js';
@@ -21,6 +24,7 @@ export function EmbedLayout({ children }: { children: ComponentChildren }) {
     return leaveLinksOutOfPanel();
   }, []);
   const listening = useHostListening();
+  const hasChangelog = useHasChangelog();
   const title = site?.settings.title ?? '';
   return (
     <div class="embed">
@@ -30,16 +34,21 @@ export function EmbedLayout({ children }: { children: ComponentChildren }) {
           {title ? <span>{title}</span> : <span class="visually-hidden">All boards</span>}
         </a>
         <nav class="embed-nav" aria-label="Feedback">
+          {hasChangelog && (
+            <a class="button button--quiet" href="/embed/changelog" aria-current={location.path.startsWith('/embed/changelog') ? 'page' : undefined}>
+              What’s new
+            </a>
+          )}
           <a class="button button--quiet" href="/embed/mine" aria-current={location.path === '/embed/mine' ? 'page' : undefined}>
             My ideas
           </a>
           <Account />
-          {listening && (
-            <button type="button" class="button button--quiet embed-close" aria-label="Close" onClick={closePanel}>
-              <span aria-hidden="true">✕</span>
-            </button>
-          )}
         </nav>
+        {listening && (
+          <button type="button" class="button button--quiet embed-close" aria-label="Close" onClick={closePanel}>
+            <span aria-hidden="true">✕</span>
+          </button>
+        )}
       </header>
       <main id="main" class="embed-main" tabIndex={-1}>
         {children}
@@ -52,6 +61,7 @@ export function EmbedLayout({ children }: { children: ComponentChildren }) {
 function Account() {
   const session = useSession();
   const location = useLocation();
+  const accountButton = useRef<HTMLButtonElement>(null);
   useSite();
   if (session === undefined) return null;
   if (session === null) {
@@ -62,10 +72,15 @@ function Account() {
       </a>
     );
   }
+  const { name, username } = session.user;
+  // The avatar with a one-item menu: the panel is 400 px wide, and signing out is rare where the product signs people in.
   return (
-    <button type="button" class="button button--quiet" onClick={endSession} title={`Signed in as ${session.user.name || session.user.username}`}>
-      Sign out
-    </button>
+    <ActionMenu
+      label={`Your account (${name || username})`}
+      actions={[{ label: 'Sign out', onSelect: endSession }]}
+      triggerRef={accountButton}
+      face={<Avatar user={{ avatar: '', name, username }} />}
+    />
   );
 }
 

@@ -10,7 +10,7 @@ const EMBED_PREFIX = '/embed';
 export const embedded = typeof location !== 'undefined' && /^\/embed(\/|$)/i.test(location.pathname);
 
 /** Pages the panel shows itself; any other link leads out of the panel (README: Widget). */
-const PANEL_PAGES = /^\/(b\/|p\/|new(\?|$)|sign-in(\?|$)|mine(\?|$)|$|\?)/;
+const PANEL_PAGES = /^\/(b\/|p\/|new(\?|$)|sign-in(\?|$)|mine(\?|$)|changelog(\/|\?|$)|$|\?)/;
 
 /** A page's address as this document links to it: under `/embed` in the panel, for the pages the panel has. */
 export function pageHref(path: string): string {

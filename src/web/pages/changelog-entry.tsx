@@ -5,6 +5,7 @@ import { EntryMeta, ShippedIdeas } from '../components/changelog-parts.js';
 import { Markdown } from '../components/markdown.js';
 import { ErrorNotice } from '../components/notice.js';
 import { Skeleton } from '../components/skeleton.js';
+import { pageHref } from '../embed/mode.js';
 import { useFeedLink } from '../feed-link.js';
 import { setPageTitle } from '../site.js';
 import { useLoad } from '../use-load.js';
@@ -23,7 +24,7 @@ export function ChangelogEntryPage() {
   return (
     <article class="changelog-entry changelog-entry--page">
       <p>
-        <a href="/changelog">← All updates</a>
+        <a href={pageHref('/changelog')}>← All updates</a>
       </p>
       <h1>{entry.data.title}</h1>
       <EntryMeta entry={entry.data} />

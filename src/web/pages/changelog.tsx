@@ -5,6 +5,7 @@ import { EntryMeta, ShippedIdeas } from '../components/changelog-parts.js';
 import { Markdown } from '../components/markdown.js';
 import { ErrorNotice } from '../components/notice.js';
 import { Skeleton } from '../components/skeleton.js';
+import { pageHref } from '../embed/mode.js';
 import { useFeedLink } from '../feed-link.js';
 import { setPageTitle } from '../site.js';
 import { useLoad } from '../use-load.js';
@@ -59,7 +60,7 @@ function EntrySummary({ entry }: { entry: ChangelogEntry }) {
   return (
     <article class="changelog-entry" aria-labelledby={`entry-${entry.entryId}`}>
       <h2 id={`entry-${entry.entryId}`}>
-        <a href={`/changelog/${entry.slug}`}>{entry.title}</a>
+        <a href={pageHref(`/changelog/${entry.slug}`)}>{entry.title}</a>
       </h2>
       <EntryMeta entry={entry} />
       {entry.contentMarkdown && <Markdown source={entry.contentMarkdown} />}
