@@ -2,6 +2,7 @@ import { useLocation } from 'preact-iso/router';
 import { useState } from 'preact/hooks';
 import { deleteEntry, publishEntry } from '../api/dashboard-changelog.js';
 import type { ChangelogEntry } from '../api/types.js';
+import { Field } from '../components/field.js';
 import { ConfirmDialog } from '../pages/post-confirm.js';
 import { can, useSession } from '../session.js';
 import type { EntrySubmission } from './changelog-form.js';
@@ -126,28 +127,27 @@ function ScheduleControl({ entry, form, store, onStored, say }: Omit<EntryAction
       { publishAt: problem },
     );
   };
+  // Enter here schedules rather than saving the draft.
+  const scheduleOnEnter = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    schedule();
+  };
   return (
     <div class="changelog-actions__schedule">
-      <div class="field">
-        <label for={binding.id}>Publish at</label>
-        <input
-          id={binding.id}
-          type="datetime-local"
-          value={when}
-          onInput={(event) => setWhen(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            // Enter here schedules rather than saving the draft.
-            if (event.key !== 'Enter') return;
-            event.preventDefault();
-            schedule();
-          }}
-          aria-describedby={binding.error ? `${binding.id}-error` : undefined}
-          aria-invalid={Boolean(binding.error)}
-        />
-        <span id={`${binding.id}-error`} class="field__error" aria-live="polite">
-          {binding.error ?? ''}
-        </span>
-      </div>
+      <Field id={binding.id} label="Publish at" error={binding.error}>
+        {(describedBy, invalid) => (
+          <input
+            id={binding.id}
+            type="datetime-local"
+            value={when}
+            onInput={(event) => setWhen(event.currentTarget.value)}
+            onKeyDown={scheduleOnEnter}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+          />
+        )}
+      </Field>
       <button type="button" class="button" disabled={form.pending} onClick={schedule}>
         Schedule
       </button>

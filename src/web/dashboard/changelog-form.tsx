@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { createEntry, type EntryInput, updateEntry } from '../api/dashboard-changelog.js';
 import type { ChangelogEntry, ChangelogLabel, Roadmap } from '../api/types.js';
+import { Field } from '../components/field.js';
 import { MarkdownEditor } from '../components/markdown-editor.js';
 import { TextField } from '../components/text-field.js';
 import { FormProblem, type Submission, SubmitButton, useSubmission } from '../pages/account-form.js';
@@ -97,7 +98,7 @@ export function EntryForm({ entry, roadmaps, onStored }: EntryFormProps) {
         rows={10}
         onInput={(contentMarkdown) => edit({ contentMarkdown })}
       />
-      <IdeasPicker binding={form.field('postIds')} linked={draft.ideas} onChange={(ideas) => edit({ ideas })} />
+      <IdeasPicker binding={form.field('postIds')} published={published} linked={draft.ideas} onChange={(ideas) => edit({ ideas })} />
       {!published && <RoadmapChoice form={form} roadmaps={roadmaps} value={draft.moveToRoadmapId} onChange={(moveToRoadmapId) => edit({ moveToRoadmapId })} />}
       <FormProblem error={form.formError} />
       <div class="dashboard-form__actions">
@@ -136,25 +137,17 @@ interface RoadmapChoiceProps {
 function RoadmapChoice({ form, roadmaps, value, onChange }: RoadmapChoiceProps) {
   const binding = form.field('moveToRoadmapId');
   return (
-    <div class="field">
-      <label for={binding.id}>When published, move these ideas to</label>
-      <select
-        id={binding.id}
-        value={value}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        aria-describedby={binding.error ? `${binding.id}-error` : undefined}
-        aria-invalid={Boolean(binding.error)}
-      >
-        <option value="">No roadmap (they keep their status)</option>
-        {roadmaps.map((roadmap) => (
-          <option key={roadmap.id} value={roadmap.id}>
-            {roadmap.name}
-          </option>
-        ))}
-      </select>
-      <span id={`${binding.id}-error`} class="field__error" aria-live="polite">
-        {binding.error ?? ''}
-      </span>
-    </div>
+    <Field id={binding.id} label="When published, move these ideas to" error={binding.error} hint="None: they keep their status. A roadmap such as Done shows everyone they shipped.">
+      {(describedBy, invalid) => (
+        <select id={binding.id} value={value} onChange={(event) => onChange(event.currentTarget.value)} aria-describedby={describedBy} aria-invalid={invalid}>
+          <option value="">None</option>
+          {roadmaps.map((roadmap) => (
+            <option key={roadmap.id} value={roadmap.id}>
+              {roadmap.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

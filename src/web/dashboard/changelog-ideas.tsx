@@ -14,12 +14,14 @@ export interface LinkedIdea {
 interface IdeasPickerProps {
   /** `changelog-postIds`: a refusal of a linked idea lands here and focuses the search box. */
   binding: FieldBinding;
+  /** Once out, linking an idea mails nobody: the hint says so. */
+  published: boolean;
   linked: LinkedIdea[];
   onChange: (linked: LinkedIdea[]) => void;
 }
 
 /** "Ideas this ships": the linked ideas with Remove, and a search as typed whose results each have Add. */
-export function IdeasPicker({ binding, linked, onChange }: IdeasPickerProps) {
+export function IdeasPicker({ binding, published, linked, onChange }: IdeasPickerProps) {
   const search = useIdeaSearch();
   const [text, setText] = useSearchAsTyped(search.query, search.run);
   const isLinked = (postId: string) => linked.some((idea) => idea.postId === postId);
@@ -57,7 +59,7 @@ export function IdeasPicker({ binding, linked, onChange }: IdeasPickerProps) {
         aria-invalid={Boolean(binding.error)}
       />
       <span id={`${binding.id}-hint`} class="field__hint">
-        Type a few words of an idea's title, then add it. Its voters are mailed when the entry is published.
+        {published ? 'Type a few words of an idea’s title, then add it. The entry is out: nobody is mailed again.' : 'Type a few words of an idea’s title, then add it. Its voters are mailed when the entry is published.'}
       </span>
       <span id={`${binding.id}-error`} class="field__error" aria-live="polite">
         {binding.error ?? ''}
