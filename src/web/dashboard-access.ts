@@ -4,6 +4,8 @@ import { can, type Session } from './session.js';
 export const SECTION_PERMISSIONS = {
   '': ['dashboard:read'],
   posts: ['post:update', 'post:destroy', 'roadmap:assign'],
+  // Issue 30's changelog: after Posts, since an entry ships posts. Deleting alone gives nothing to open.
+  changelog: ['changelog:create', 'changelog:update'],
   boards: ['board:create', 'board:update', 'board:destroy'],
   roadmaps: ['roadmap:create', 'roadmap:update', 'roadmap:destroy'],
   // GET /users is the owner's alone; every session holds the permissions below only as the owner or through a role.

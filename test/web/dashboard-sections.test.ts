@@ -19,11 +19,17 @@ test('the dashboard lists the permissions the API has, in its order', (t) => {
 });
 
 test('the owner sees Webhooks after Settings, before their account', (t) => {
-  t.deepEqual(paths(PERMISSIONS), ['', 'posts', 'boards', 'roadmaps', 'users', 'roles', 'settings', 'webhooks', 'account']);
+  t.deepEqual(paths(PERMISSIONS), ['', 'posts', 'changelog', 'boards', 'roadmaps', 'users', 'roles', 'settings', 'webhooks', 'account']);
 });
 
 test('a member holding all but one permission does not see Webhooks', (t) => {
   const allButOne = PERMISSIONS.filter((permission) => permission !== 'comment:view_internal');
   t.false(paths(allButOne).includes('webhooks'));
   t.deepEqual(paths(['settings:update']), ['settings', 'account']);
+});
+
+test('holders of changelog:create or changelog:update see Changelog after Posts; changelog:destroy alone opens nothing', (t) => {
+  t.deepEqual(paths(['changelog:create']), ['changelog', 'account']);
+  t.deepEqual(paths(['changelog:update', 'post:update']), ['posts', 'changelog', 'account']);
+  t.deepEqual(paths(['changelog:destroy']), []);
 });

@@ -39,7 +39,7 @@ const focused = (page: Page) =>
     return element?.getAttribute('aria-label') || element?.id || element?.textContent;
   });
 
-const EVERY_SECTION = ['Overview', 'Posts', 'Boards', 'Roadmaps', 'Users', 'Roles', 'Settings', 'Webhooks', 'Your account'];
+const EVERY_SECTION = ['Overview', 'Posts', 'Changelog', 'Boards', 'Roadmaps', 'Users', 'Roles', 'Settings', 'Webhooks', 'Your account'];
 
 test.serial('the owner adds a webhook with chosen events; its secret is shown once, and the API stores what was asked', async (t) => {
   const web = t.context.web;
@@ -56,7 +56,7 @@ test.serial('the owner adds a webhook with chosen events; its secret is shown on
   await dialog.getByLabel('URL', { exact: true }).fill('https://hooks.example.com/services/T000/B000/XXXX');
   await dialog.getByRole('radio', { name: 'Slack' }).check();
   t.true(await dialog.getByRole('radio', { name: 'feedbackd JSON (signed)' }).isVisible());
-  for (const event of ['Idea edited', 'Idea deleted', 'Vote added', 'Vote removed', 'New comment', 'Duplicate merged']) {
+  for (const event of ['Idea edited', 'Idea deleted', 'Vote added', 'Vote removed', 'New comment', 'Changelog entry published', 'Duplicate merged']) {
     await dialog.getByRole('checkbox', { name: event }).uncheck();
   }
   t.true(await dialog.getByRole('checkbox', { name: 'New idea' }).isChecked());
@@ -192,8 +192,8 @@ test.serial('turn off and on, edit; a webhook feedbackd turned off says why, a f
   await form.getByRole('checkbox', { name: 'Vote removed' }).uncheck();
   await form.getByRole('button', { name: 'Save webhook' }).click();
   await page.getByRole('status').filter({ hasText: `Webhook ${description} saved.` }).waitFor();
-  t.deepEqual((await stored(t, description))?.events, ['post.created', 'post.updated', 'post.deleted', 'post.status_changed', 'comment.created', 'post.merged']);
-  t.is((await cellsOf(page, description))[1], 'New idea, Idea edited, Idea deleted, Status changed, New comment, Duplicate merged');
+  t.deepEqual((await stored(t, description))?.events, ['post.created', 'post.updated', 'post.deleted', 'post.status_changed', 'comment.created', 'changelog.published', 'post.merged']);
+  t.is((await cellsOf(page, description))[1], 'New idea, Idea edited, Idea deleted, Status changed, New comment, Changelog entry published, Duplicate merged');
   t.is(await focused(page), `Edit webhook ${description}`);
 
   const reason = 'Every attempt failed for 1 day; the last one: answered 503';
@@ -244,7 +244,7 @@ test.serial('by keyboard alone: add a webhook with Enter, put the secret away wi
   await expectNoProblems(t, page);
 });
 
-const EVERY_EVENT = ['post.created', 'post.updated', 'post.deleted', 'post.status_changed', 'vote.created', 'vote.deleted', 'comment.created', 'post.merged'];
+const EVERY_EVENT = ['post.created', 'post.updated', 'post.deleted', 'post.status_changed', 'vote.created', 'vote.deleted', 'comment.created', 'changelog.published', 'post.merged'];
 
 test.serial('a member who is not the owner does not see Webhooks, even with many rights, and is told so at its address', async (t) => {
   const web = t.context.web;

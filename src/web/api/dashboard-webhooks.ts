@@ -11,6 +11,7 @@ export const WEBHOOK_EVENTS = [
   'vote.created',
   'vote.deleted',
   'comment.created',
+  'changelog.published',
   'post.merged',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];

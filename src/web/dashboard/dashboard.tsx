@@ -7,6 +7,7 @@ import { DashboardNav } from './nav.js';
 import './field-codes.js';
 import { AccountPage } from './account.js';
 import { BoardsPage } from './boards.js';
+import { ChangelogPage } from './changelog.js';
 import { OverviewPage } from './overview.js';
 import { PostsPage } from './posts.js';
 import { RoadmapsPage } from './roadmaps.js';
@@ -21,6 +22,7 @@ import { WebhooksPage } from './webhooks.js';
 const PAGES: Record<DashboardPath, () => preact.JSX.Element> = {
   '': OverviewPage,
   posts: PostsPage,
+  changelog: ChangelogPage,
   boards: BoardsPage,
   roadmaps: RoadmapsPage,
   users: UsersPage,

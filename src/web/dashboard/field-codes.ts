@@ -1,6 +1,6 @@
 import { addFieldCodes } from '../api/client.js';
 
-// The field each refusal of a dashboard form belongs to (settings, boards, roadmaps, roles): kept
+// The field each refusal of a dashboard form belongs to (settings, boards, roadmaps, roles, changelog): kept
 // out of the public site's bundle, added when the dashboard's code loads.
 addFieldCodes({
   SITE_TITLE_TOO_LONG: 'title',
@@ -28,4 +28,10 @@ addFieldCodes({
   ROLE_NAME_EXISTS: 'name',
   ROLE_DESCRIPTION_TOO_LONG: 'description',
   INVALID_PERMISSION: 'permissions',
+  CHANGELOG_TITLE_MISSING: 'title',
+  CHANGELOG_TITLE_TOO_LONG: 'title',
+  CHANGELOG_CONTENT_TOO_LONG: 'contentMarkdown',
+  // Only the changelog editor has these fields; other forms show these codes as form notices.
+  POST_NOT_FOUND: 'postIds',
+  ROADMAP_NOT_FOUND: 'moveToRoadmapId',
 });

@@ -22,6 +22,7 @@ export interface Section {
 const LABELS: Record<DashboardPath, string> = {
   '': 'Overview',
   posts: 'Posts',
+  changelog: 'Changelog',
   boards: 'Boards',
   roadmaps: 'Roadmaps',
   users: 'Users',
@@ -37,7 +38,7 @@ const LABELS: Record<DashboardPath, string> = {
  */
 const WEBHOOKS: Section = { path: 'webhooks', label: LABELS.webhooks, anyOf: CANONICAL_ORDER, allOf: CANONICAL_ORDER };
 
-/** The sections, in navigation order (DESIGN.md: Overview, Posts, Boards, Roadmaps, Users, Roles, Settings), then Webhooks. */
+/** The sections, in navigation order (DESIGN.md: Overview, Posts, then Changelog, Boards, Roadmaps, Users, Roles, Settings), then Webhooks. */
 export const SECTIONS: readonly Section[] = (Object.keys(SECTION_PERMISSIONS) as SectionPath[]).flatMap((path) => {
   const section: Section = { path, label: LABELS[path], anyOf: SECTION_PERMISSIONS[path] };
   return path === 'settings' ? [section, WEBHOOKS] : [section];

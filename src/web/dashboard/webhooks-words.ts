@@ -12,6 +12,7 @@ export const EVENT_LABELS: Record<string, string> = {
   'vote.created': 'Vote added',
   'vote.deleted': 'Vote removed',
   'comment.created': 'New comment',
+  'changelog.published': 'Changelog entry published',
   'post.merged': 'Duplicate merged',
   'webhook.test': 'Test',
 };

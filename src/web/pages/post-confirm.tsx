@@ -12,10 +12,12 @@ interface ConfirmProps {
   onDone: () => void;
   /** Called when the dialog closes without the action (Cancel, Escape). */
   onCancel: () => void;
+  /** false for a question before an action that destroys nothing (publishing): the button is the primary one. */
+  danger?: boolean;
 }
 
 /** A modal question before a destructive action; Cancel has focus so Enter alone never destroys. */
-export function ConfirmDialog({ question, confirmLabel, pendingLabel, onConfirm, onDone, onCancel }: ConfirmProps) {
+export function ConfirmDialog({ question, confirmLabel, pendingLabel, onConfirm, onDone, onCancel, danger = true }: ConfirmProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const [pending, setPending] = useState(false);
@@ -60,7 +62,7 @@ export function ConfirmDialog({ question, confirmLabel, pendingLabel, onConfirm,
       </p>
       {error !== null && <ErrorNotice error={error} />}
       <div class="form-actions">
-        <button type="button" class="button button--danger" disabled={pending} onClick={confirm}>
+        <button type="button" class={`button ${danger ? 'button--danger' : 'button--primary'}`} disabled={pending} onClick={confirm}>
           {pending ? pendingLabel : confirmLabel}
         </button>
         <button ref={cancel} type="button" class="button" disabled={pending} onClick={cancelNow}>
