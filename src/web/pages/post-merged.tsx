@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { unmergePost } from '../api/endpoints.js';
 import type { MergedFrom, MergedPost, PostDetail } from '../api/types.js';
 import { pageHref } from '../embed/mode.js';
@@ -38,10 +38,6 @@ export function MergedHere({ post, onUnmerged }: MergedHereProps) {
   const [asking, setAsking] = useState<{ merged: MergedPost; trigger: HTMLButtonElement } | null>(null);
   const [restored, setRestored] = useState<PostDetail | null>(null);
   const done = useRef<HTMLParagraphElement>(null);
-  // The Unmerge button pressed is gone with its row: focus goes to the words saying what happened.
-  useLayoutEffect(() => {
-    if (restored) done.current?.focus();
-  }, [restored]);
   if (!can(session, 'post:merge')) return null;
   const merged = post.mergedPosts ?? [];
   if (merged.length === 0 && !restored) return null;
@@ -54,16 +50,19 @@ export function MergedHere({ post, onUnmerged }: MergedHereProps) {
   return (
     <section class="post__merged" aria-label="Ideas merged into this one">
       {merged.length > 0 && (
-        <ul class="post__merged-list">
-          {merged.map((item) => (
-            <li key={item.postId}>
-              Merged here: “{item.title}” —{' '}
-              <button type="button" class="link-button" aria-label={`Unmerge “${item.title}”`} onClick={(event) => setAsking({ merged: item, trigger: event.currentTarget })}>
-                Unmerge
-              </button>
-            </li>
-          ))}
-        </ul>
+        <div class="post__merged-row">
+          <span id="merged-here">Merged here:</span>{' '}
+          <ul class="post__merged-list" aria-labelledby="merged-here">
+            {merged.map((item) => (
+              <li key={item.postId}>
+                “{item.title}” —{' '}
+                <button type="button" class="link-button" aria-label={`Unmerge “${item.title}”`} onClick={(event) => setAsking({ merged: item, trigger: event.currentTarget })}>
+                  Unmerge
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       <p ref={done} class="post__merged-done" role="status" tabIndex={-1}>
         {restored && (
@@ -78,7 +77,11 @@ export function MergedHere({ post, onUnmerged }: MergedHereProps) {
           confirmLabel="Unmerge"
           pendingLabel="Unmerging…"
           onConfirm={() => unmerge(asking.merged)}
-          onDone={() => setAsking(null)}
+          onDone={() => {
+            setAsking(null);
+            // The Unmerge button pressed is gone with its row: focus goes to the words saying what happened.
+            done.current?.focus();
+          }}
           onCancel={() => {
             asking.trigger.focus();
             setAsking(null);
