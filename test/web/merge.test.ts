@@ -187,6 +187,8 @@ test.serial('the dashboard’s posts table offers Merge into… on a row; the me
   await page.getByRole('menuitem', { name: 'Merge into…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Merge “Slack alerts” into…' });
   await page.getByRole('searchbox', { name: 'Search ideas' }).fill('Notify us');
+  await dialog.getByRole('button', { name: /^Notify us in Slack/ }).waitFor();
+  await shoot(page, 'dashboard-dialog-1280-light');
   await dialog.getByRole('button', { name: /^Notify us in Slack/ }).click();
   await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
   await page.getByRole('status').filter({ hasText: 'Merged “Slack alerts” into “Notify us in Slack”.' }).waitFor();
@@ -209,24 +211,27 @@ test.serial('a member without post:merge sees no Merge into…, on the post page
 for (const look of [
   { width: 1280, colorScheme: 'light' },
   { width: 360, colorScheme: 'dark' },
+  { width: 1280, colorScheme: 'dark' },
+  { width: 360, colorScheme: 'light' },
 ] as const) {
   test.serial(`the dialog and the target’s page pass axe at ${look.width} px, ${look.colorScheme}`, async (t) => {
     const web = t.context.web;
-    const { source, target } = await seedPair(t, `Compact view ${look.width}`, `A denser list ${look.width}`);
-    const merged = await seedPost(web, { board: ideas, title: `Tighter rows ${look.width}`, author: ada });
+    const name = `${look.width} ${look.colorScheme}`;
+    const { source, target } = await seedPair(t, `Compact view ${name}`, `A denser list ${name}`);
+    const merged = await seedPost(web, { board: ideas, title: `Tighter rows ${name}`, author: ada });
     await callApi(web, 'POST', `/posts/${merged.postId}/merge`, { into: target.postId });
     const page = await openPost(t, source.slug, look);
     await expectAccessible(t, page);
-    const dialog = await openMergeDialog(page, `Compact view ${look.width}`);
-    await dialog.getByRole('button', { name: new RegExp(`^A denser list ${look.width}`) }).waitFor();
+    const dialog = await openMergeDialog(page, `Compact view ${name}`);
+    await dialog.getByRole('button', { name: new RegExp(`^A denser list ${name}`) }).waitFor();
     await shoot(page, `dialog-${look.width}-${look.colorScheme}`);
     await expectAccessible(t, page);
-    await dialog.getByRole('button', { name: new RegExp(`^A denser list ${look.width}`) }).click();
+    await dialog.getByRole('button', { name: new RegExp(`^A denser list ${name}`) }).click();
     await shoot(page, `question-${look.width}-${look.colorScheme}`);
     await expectAccessible(t, page);
     await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
-    await page.getByText(`“Compact view ${look.width}” was merged into this idea.`).waitFor();
-    await page.locator('.post__merged-row', { hasText: `“Tighter rows ${look.width}” — Unmerge` }).waitFor();
+    await page.getByText(`“Compact view ${name}” was merged into this idea.`).waitFor();
+    await page.locator('.post__merged-row', { hasText: `“Tighter rows ${name}” — Unmerge` }).waitFor();
     await page.locator('.comment__from').first().waitFor();
     await shoot(page, `target-${look.width}-${look.colorScheme}`);
     await expectAccessible(t, page);
