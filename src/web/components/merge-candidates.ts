@@ -19,7 +19,8 @@ export interface Candidates {
 /** Candidates for merging `post` into, for the text typed so far; the post itself is never one. */
 export function useMergeCandidates(post: { postId: string; title: string }, typed: string): Candidates {
   const query = typed.trim();
-  const [state, setState] = useState<{ posts: Post[]; loading: boolean; failed: boolean }>({ posts: [], loading: true, failed: false });
+  // The kind travels with the posts: while a search runs, the suggestions shown are still called suggestions.
+  const [state, setState] = useState<Omit<Candidates, 'retry'>>({ posts: [], kind: 'similar', loading: true, failed: false });
   const [attempt, setAttempt] = useState(0);
   const latest = useRef(0);
   useEffect(() => {
@@ -28,15 +29,16 @@ export function useMergeCandidates(post: { postId: string; title: string }, type
     // Suggestions load at once; a search waits for typing to pause, so each key is not a request.
     const timer = setTimeout(
       () => {
+        const kind = query ? 'matches' : 'similar';
         const found = query ? listPosts({ query, limit: SHOWN + 1 }) : similarPosts(post.title);
         found.then(
-          (posts) => run === latest.current && setState({ posts: posts.filter((p) => p.postId !== post.postId).slice(0, SHOWN), loading: false, failed: false }),
-          () => run === latest.current && setState({ posts: [], loading: false, failed: true }),
+          (posts) => run === latest.current && setState({ posts: posts.filter((p) => p.postId !== post.postId).slice(0, SHOWN), kind, loading: false, failed: false }),
+          () => run === latest.current && setState({ posts: [], kind, loading: false, failed: true }),
         );
       },
       query ? TYPING_PAUSE_MS : 0,
     );
     return () => clearTimeout(timer);
   }, [query, attempt]);
-  return { ...state, kind: query ? 'matches' : 'similar', retry: () => setAttempt((n) => n + 1) };
+  return { ...state, retry: () => setAttempt((n) => n + 1) };
 }
