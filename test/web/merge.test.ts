@@ -133,7 +133,6 @@ test.serial('a merged post’s old link lands on the target with the note, and B
 
 test.serial('the widget’s panel follows a merged post’s old link to the target under /embed', async (t) => {
   const web = t.context.web;
-  await callApi(web, 'PATCH', '/settings/site', { embedOrigins: ['https://app.example.com'] });
   const { source, target } = await seedPair(t, 'Bigger fonts', 'Larger text size');
   await callApi(web, 'POST', `/posts/${source.postId}/merge`, { into: target.postId });
   const page = await openPage(t, `/embed/p/${source.slug}`);

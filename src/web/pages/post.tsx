@@ -27,7 +27,7 @@ import { ShippedIn } from './post-shipped.js';
 import { MergeDialog } from '../components/merge-dialog.js';
 import { MergedHere, MergedNote, rememberMergeArrival, takeMergeArrival } from './post-merged.js';
 
-/** One idea: its votes, description, voters and comments; edit and delete for those allowed. */
+/** One idea: its votes, description, voters and comments; edit, delete and merge for those allowed. */
 export function PostPage() {
   const { params } = useRoute();
   const slug = params.slug ?? '';
@@ -94,6 +94,7 @@ function PostView({ loaded }: { loaded: PostDetail }) {
     if (slug !== post.slug) location.route(pageHref(`/p/${slug}`), true);
   };
   const merged = (target: PostDetail) => {
+    setMode('read');
     rememberMergeArrival(target);
     // The duplicate has no page of its own now: its address gives way to the target's.
     location.route(pageHref(`/p/${target.slug}`), true);
@@ -194,7 +195,7 @@ interface PostMenuProps {
   onMerge: () => void;
 }
 
-/** The "…" menu, for the author and for those who may edit or delete others' posts. */
+/** The "…" menu, for the author and for those who may edit, delete or merge others' posts. */
 function PostMenu({ post, triggerRef, onEdit, onDelete, onMerge }: PostMenuProps) {
   const session = useSession();
   const mine = session?.user.userId === post.author.userId;
