@@ -100,12 +100,22 @@ test.serial('the owner merges a post into one of its suggested similar posts, be
   t.is(answered.voters.votesCount, 3);
 });
 
-test.serial('Cancel goes back to the choices, Escape closes the dialog and focus returns to the menu button', async (t) => {
+test.serial('by keyboard: Tab reaches a choice, Enter asks, Cancel goes back to the search, Escape closes and focus returns to the menu button', async (t) => {
   const { source } = await seedPair(t, 'Keyboard shortcuts list', 'Keyboard shortcuts cheat sheet');
   const page = await openPost(t, source.slug);
-  const dialog = await openMergeDialog(page, 'Keyboard shortcuts list');
-  await dialog.getByRole('button', { name: /^Keyboard shortcuts cheat sheet/ }).click();
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Idea actions' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'Merge into…' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Merge “Keyboard shortcuts list” into…' });
+  await dialog.getByRole('button', { name: /^Keyboard shortcuts cheat sheet/ }).waitFor();
+  await page.waitForFunction(() => document.activeElement?.id === 'merge-search');
+  await page.keyboard.press('Tab');
+  t.regex((await page.evaluate(() => document.activeElement?.textContent)) ?? '', /^Keyboard shortcuts cheat sheet/);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.textContent === 'Merge');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.activeElement?.id === 'merge-search');
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
