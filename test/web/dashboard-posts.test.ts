@@ -193,7 +193,7 @@ test.serial('with the vote-on-behalf lab on, the owner finds a user and records 
   await setLabs(web, { voteOnBehalf: false });
   const off = await postsPage(t, '?q=vote+target');
   await off.getByRole('button', { name: 'Actions for Vote target' }).click();
-  t.deepEqual(await off.getByRole('menuitem').allTextContents(), ['Edit', 'Delete']);
+  t.deepEqual(await off.getByRole('menuitem').allTextContents(), ['Edit', 'Merge into…', 'Delete']);
   await expectNoProblems(t, page);
 });
 

@@ -73,6 +73,12 @@ export interface PostInput {
   roadmapId?: string | null;
 }
 
+/** Merges a duplicate into `into` (issue 30); answers the target, as `POST /posts/slug` shows it. */
+export const mergePost = (postId: string, into: string) =>
+  api<{ post: PostDetail }>('POST', `/posts/${postId}/merge`, { into }).then((r) => r.post);
+/** Gives a merged post back; answers it. */
+export const unmergePost = (postId: string) => api<{ post: PostDetail }>('POST', `/posts/${postId}/unmerge`).then((r) => r.post);
+
 export const createPost = (input: PostInput) => api<{ post: PostRecord }>('POST', '/posts', input).then((r) => r.post);
 export const updatePost = (id: string, input: PostInput) =>
   api<{ post: PostRecord }>('PATCH', '/posts', { id, ...input }).then((r) => r.post);

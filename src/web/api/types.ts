@@ -85,8 +85,24 @@ export interface Post {
   voters: Voters;
 }
 
+/** A post merged into another, as it was named (feedbackd's extension, issue 30). */
+export interface MergedFrom {
+  postId: string;
+  slug: string;
+  title: string;
+}
+
+/** A post merged into the one shown, and when; unmerge gives it back. */
+export interface MergedPost extends MergedFrom {
+  mergedAt: string;
+}
+
 export interface PostDetail extends Post {
   slugId: string;
+  /** Present when the slug or id asked for was a post merged into this one. */
+  mergedFrom?: MergedFrom;
+  /** Posts merged into this one that the caller may see, oldest merge first. */
+  mergedPosts?: MergedPost[];
 }
 
 export interface PostRecord {
@@ -125,6 +141,8 @@ export interface Comment {
   is_spam: boolean;
   created_at: string;
   updated_at: string;
+  /** The post it was written on, when a merge moved it here (issue 30). */
+  mergedFrom?: MergedFrom;
 }
 
 export interface Activity {

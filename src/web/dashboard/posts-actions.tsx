@@ -1,5 +1,6 @@
 import { deletePost } from '../api/endpoints.js';
-import type { Post, PostRecord, Voters } from '../api/types.js';
+import type { Post, PostDetail, PostRecord, Voters } from '../api/types.js';
+import { MergeDialog } from '../components/merge-dialog.js';
 import { countOf } from '../format.js';
 import { ConfirmDialog } from '../pages/post-confirm.js';
 import { PostEditForm } from '../pages/post-edit.js';
@@ -19,13 +20,16 @@ interface PostActionDialogProps {
   /** The post as the API now stores it (edited, voted for). */
   onChanged: (post: Post, announcement: string) => void;
   onDeleted: (post: Post) => void;
+  /** `post` was merged into `target`: its row goes, the target's changes. */
+  onMerged: (post: Post, target: PostDetail) => void;
   /** The dialog closed; focus goes back to the row. */
   onClose: () => void;
 }
 
-/** The dialog of a row action: edit the title and description, vote for a user, or confirm a delete. */
-export function PostActionDialog({ open, onChanged, onDeleted, onClose }: PostActionDialogProps) {
+/** The dialog of a row action: edit the title and description, vote for a user, merge, or confirm a delete. */
+export function PostActionDialog({ open, onChanged, onDeleted, onMerged, onClose }: PostActionDialogProps) {
   const { post } = open;
+  if (open.action === 'merge') return <MergeDialog post={post} onMerged={(target) => onMerged(post, target)} onClose={onClose} />;
   if (open.action === 'delete') {
     return (
       <ConfirmDialog

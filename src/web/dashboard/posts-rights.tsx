@@ -14,6 +14,7 @@ export function useRights(): (post: Post) => PostRights {
       remove: mine || can(session, 'post:destroy'),
       setStatus: can(session, 'roadmap:assign'),
       voteFor: voteOnBehalf && can(session, 'vote:assign'),
+      merge: can(session, 'post:merge'),
     };
   };
 }

@@ -19,9 +19,11 @@ export interface PostRights {
   setStatus: boolean;
   /** vote:assign, with the voteOnBehalf lab on. */
   voteFor: boolean;
+  /** post:merge: merge it into another post. */
+  merge: boolean;
 }
 
-export type PostAction = 'edit' | 'delete' | 'vote';
+export type PostAction = 'edit' | 'delete' | 'vote' | 'merge';
 
 interface PostRowProps {
   post: Post;
@@ -91,6 +93,7 @@ function RowMenu({ post, rights, onAction }: Pick<PostRowProps, 'post' | 'rights
   const actions: MenuAction[] = [];
   if (rights.edit) actions.push({ label: 'Edit', onSelect: choose('edit') });
   if (rights.voteFor) actions.push({ label: 'Vote for a user', onSelect: choose('vote') });
+  if (rights.merge) actions.push({ label: 'Merge into…', onSelect: choose('merge') });
   if (rights.remove) actions.push({ label: 'Delete', onSelect: choose('delete'), danger: true });
   if (actions.length === 0) return null;
   return <ActionMenu label={`Actions for ${post.title}`} actions={actions} triggerRef={trigger} />;

@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso/router';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { listAllBoards, listAllRoadmaps, listPostsPage, type PostsPage as Page } from '../api/dashboard-posts.js';
-import type { Board, Post, Roadmap } from '../api/types.js';
+import type { Board, Post, PostDetail, Roadmap } from '../api/types.js';
 import { ErrorNotice } from '../components/notice.js';
 import { Skeleton } from '../components/skeleton.js';
 import { type Loaded, useLoad } from '../use-load.js';
@@ -82,6 +82,16 @@ function PostsView({ choices }: { choices: Choices }) {
     list.reload();
   };
 
+  const merged = (post: Post, target: PostDetail) => {
+    rows.remove(post.postId);
+    // The target's row, when shown, takes its united votes and comments at once; the reload orders the page anew.
+    rows.replace(target);
+    setOpen(null);
+    setAnnouncement(`Merged “${post.title}” into “${target.title}”.`);
+    focusLater(() => wrap.current ?? document.getElementById('posts-title'));
+    list.reload();
+  };
+
   return (
     <>
       <RightsNote />
@@ -101,7 +111,7 @@ function PostsView({ choices }: { choices: Choices }) {
           onAction={(action, post, trigger) => setOpen({ action, post, trigger })}
         />
       </PostsList>
-      {open && <PostActionDialog open={open} onChanged={changed} onDeleted={deleted} onClose={close} />}
+      {open && <PostActionDialog open={open} onChanged={changed} onDeleted={deleted} onMerged={merged} onClose={close} />}
     </>
   );
 }

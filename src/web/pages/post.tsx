@@ -24,12 +24,15 @@ import { nameOf } from './post-thread.js';
 import { PostVoters } from './post-voters.js';
 import { pageHref } from '../embed/mode.js';
 import { ShippedIn } from './post-shipped.js';
+import { MergeDialog } from '../components/merge-dialog.js';
+import { MergedHere, MergedNote, rememberMergeArrival, takeMergeArrival } from './post-merged.js';
 
-/** One idea: its votes, description, voters and comments; edit and delete for those allowed. */
+/** One idea: its votes, description, voters and comments; edit, delete and merge for those allowed. */
 export function PostPage() {
   const { params } = useRoute();
   const slug = params.slug ?? '';
   const post = useLoad(() => getPostBySlug(slug), [slug]);
+  useMergedRedirect(post.data, slug);
   if (post.error instanceof ApiError && post.error.code === 'POST_NOT_FOUND') return <NotFoundPage what="idea" />;
   if (post.error) {
     return (
@@ -43,11 +46,26 @@ export function PostPage() {
   return <PostView key={post.data.postId} loaded={post.data} />;
 }
 
-type Mode = 'read' | 'edit' | 'delete';
+/**
+ * A merged post's old link answers its target (with `mergedFrom`): the address becomes the
+ * target's, replacing the old one so Back does not return to it (and bounce here again).
+ */
+function useMergedRedirect(post: PostDetail | undefined, slug: string) {
+  const location = useLocation();
+  useEffect(() => {
+    if (post?.mergedFrom && post.slug !== slug) location.route(pageHref(`/p/${post.slug}`), true);
+  }, [post, slug]);
+}
+
+type Mode = 'read' | 'edit' | 'delete' | 'merge';
 
 function PostView({ loaded }: { loaded: PostDetail }) {
   const location = useLocation();
   const [post, setPost] = useState(loaded);
+  // Kept when the page reloads the target at its own address (without `mergedFrom`).
+  const [mergedFrom] = useState(() => takeMergeArrival(loaded));
+  // Unmerge moves comments back: the timeline starts again.
+  const [timeline, setTimeline] = useState(0);
   const [mode, setMode] = useState<Mode>('read');
   const [announcement, setAnnouncement] = useState('');
   const [refocus, setRefocus] = useState(0);
@@ -75,6 +93,20 @@ function PostView({ loaded }: { loaded: PostDetail }) {
     closeEdit();
     if (slug !== post.slug) location.route(pageHref(`/p/${slug}`), true);
   };
+  const merged = (target: PostDetail) => {
+    setMode('read');
+    rememberMergeArrival(target);
+    // The duplicate has no page of its own now: its address gives way to the target's.
+    location.route(pageHref(`/p/${target.slug}`), true);
+  };
+  const unmerged = () => {
+    getPostBySlug(post.slug).then(setPost, () => undefined);
+    setTimeline((n) => n + 1);
+  };
+  const backToMenu = () => {
+    setMode('read');
+    trigger.current?.focus();
+  };
   const leave = () => location.route(pageHref(post.board ? `/b/${encodeURIComponent(post.board.url)}` : '/'));
 
   return (
@@ -95,9 +127,10 @@ function PostView({ loaded }: { loaded: PostDetail }) {
             {post.title}
           </h1>
           <PostMeta post={post} />
-          <PostMenu post={post} triggerRef={trigger} onEdit={() => setMode('edit')} onDelete={() => setMode('delete')} />
+          <PostMenu post={post} triggerRef={trigger} onEdit={() => setMode('edit')} onDelete={() => setMode('delete')} onMerge={() => setMode('merge')} />
           <PostSubscription postId={post.postId} refresh={engaged} />
         </div>
+        {mergedFrom && <MergedNote from={mergedFrom} />}
         <ShippedIn postId={post.postId} />
         <p class="visually-hidden" role="status">
           {announcement}
@@ -107,6 +140,7 @@ function PostView({ loaded }: { loaded: PostDetail }) {
         ) : (
           post.contentMarkdown && <Markdown class="post__body" source={post.contentMarkdown} />
         )}
+        <MergedHere post={post} onUnmerged={unmerged} />
         <BoardVoters post={post} />
       </article>
       <PostStatus
@@ -117,7 +151,7 @@ function PostView({ loaded }: { loaded: PostDetail }) {
           engage();
         }}
       />
-      <PostActivity postId={post.postId} added={statusComment} onCommented={engage} />
+      <PostActivity key={timeline} postId={post.postId} added={statusComment} onCommented={engage} />
       {mode === 'delete' && (
         <ConfirmDialog
           question="Delete this idea? Its votes and comments go too."
@@ -125,12 +159,10 @@ function PostView({ loaded }: { loaded: PostDetail }) {
           pendingLabel="Deleting…"
           onConfirm={() => deletePost(post.postId)}
           onDone={leave}
-          onCancel={() => {
-            setMode('read');
-            trigger.current?.focus();
-          }}
+          onCancel={backToMenu}
         />
       )}
+      {mode === 'merge' && <MergeDialog post={post} onMerged={merged} onClose={backToMenu} />}
     </>
   );
 }
@@ -160,14 +192,16 @@ interface PostMenuProps {
   triggerRef: { current: HTMLButtonElement | null };
   onEdit: () => void;
   onDelete: () => void;
+  onMerge: () => void;
 }
 
-/** The "…" menu, for the author and for those who may edit or delete others' posts. */
-function PostMenu({ post, triggerRef, onEdit, onDelete }: PostMenuProps) {
+/** The "…" menu, for the author and for those who may edit, delete or merge others' posts. */
+function PostMenu({ post, triggerRef, onEdit, onDelete, onMerge }: PostMenuProps) {
   const session = useSession();
   const mine = session?.user.userId === post.author.userId;
   const actions: MenuAction[] = [];
   if (mine || can(session, 'post:update')) actions.push({ label: 'Edit', onSelect: onEdit });
+  if (can(session, 'post:merge')) actions.push({ label: 'Merge into…', onSelect: onMerge });
   if (mine || can(session, 'post:destroy')) actions.push({ label: 'Delete', onSelect: onDelete, danger: true });
   if (actions.length === 0) return null;
   return <ActionMenu label="Idea actions" actions={actions} triggerRef={triggerRef} />;

@@ -1,0 +1,67 @@
+import { useLayoutEffect, useRef } from 'preact/hooks';
+import type { Post } from '../api/types.js';
+import { countOf } from '../format.js';
+import type { Candidates } from './merge-candidates.js';
+
+interface MergeChoicesProps {
+  typed: string;
+  onType: (text: string) => void;
+  candidates: Candidates;
+  onChoose: (post: Post) => void;
+}
+
+/** The search field and the posts it finds (its most similar ones before any typing), each a button that picks it. */
+export function MergeChoices({ typed, onType, candidates, onChoose }: MergeChoicesProps) {
+  const { posts, kind, loading, failed, retry } = candidates;
+  const search = useRef<HTMLInputElement>(null);
+  // Back from the question (Cancel), the search takes focus again; on opening, showModal focuses it (autofocus).
+  useLayoutEffect(() => search.current?.focus(), []);
+  return (
+    <>
+      <div class="field">
+        <label for="merge-search">Search ideas</label>
+        <input
+          ref={search}
+          id="merge-search"
+          type="search"
+          autocomplete="off"
+          value={typed}
+          onInput={(event) => onType(event.currentTarget.value)}
+          // biome-ignore lint/a11y/noAutofocus: the dialog opens on request to search; its field is where the person starts.
+          autoFocus
+        />
+      </div>
+      <h3 class="merge-dialog__list-heading">{kind === 'similar' ? 'Most similar ideas' : 'Matching ideas'}</h3>
+      <p class="visually-hidden" aria-live="polite">
+        {loading ? '' : countOf(posts.length, kind === 'similar' ? 'similar idea' : 'matching idea', kind === 'similar' ? 'similar ideas' : 'matching ideas')}
+      </p>
+      {failed ? (
+        <p class="small muted">
+          Could not look for ideas.{' '}
+          <button type="button" class="button button--quiet" onClick={retry}>
+            Retry
+          </button>
+        </p>
+      ) : posts.length === 0 ? (
+        <p class="small muted">{loading ? 'Looking…' : emptyWords(kind, typed)}</p>
+      ) : (
+        <ul class="merge-dialog__list">
+          {posts.map((post) => (
+            <li key={post.postId}>
+              <button type="button" class="merge-dialog__choice" onClick={() => onChoose(post)}>
+                <span class="merge-dialog__choice-title">{post.title}</span>
+                <span class="merge-dialog__choice-meta">{metaOf(post)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+const emptyWords = (kind: Candidates['kind'], typed: string) =>
+  kind === 'similar' ? 'No similar ideas. Search for the one it repeats.' : `No other idea matches “${typed.trim()}”.`;
+
+/** "12 votes · Ideas": enough to tell two ideas of the same name apart. */
+const metaOf = (post: Post) => [countOf(post.voters.votesCount, 'vote', 'votes'), post.board?.name].filter(Boolean).join(' · ');
