@@ -55,7 +55,8 @@ export async function changelogAtom(services: ServiceContext): Promise<string> {
     page: `${site}/changelog`,
     title: `Changelog · ${settings.title}`,
     description: `What is new, improved and fixed at ${settings.title}`,
-    updated: entries[0]?.publishedAt ?? new Date(0).toISOString(),
+    // Nothing shipped yet: the feed is as new as this answer.
+    updated: entries[0]?.publishedAt ?? new Date().toISOString(),
     site: settings.title,
   });
   for (const entry of entries) feed.addItem(entryItem(site, entry));
