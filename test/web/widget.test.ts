@@ -102,6 +102,14 @@ async function panelFrame(page: Page): Promise<Frame> {
   return frame!;
 }
 
+/** Whether `check` comes true within 5 seconds, asked every 50 ms. */
+async function eventually(check: () => Promise<boolean>): Promise<boolean> {
+  for (const deadline = Date.now() + 5000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
+    if (await check()) return true;
+  }
+  return check();
+}
+
 /** The API's view of a person: their user id, from the token's email. */
 async function userIdOf(t: WebTest, email: string): Promise<string> {
   const found = await t.context.web.ctx.storage.users.getByEmail(email);
@@ -127,7 +135,8 @@ test.serial('the launcher opens the panel; identify signs the product’s user i
   const userId = await userIdOf(t, who.email);
   const posts = await callApi<{ posts: Array<{ title: string; postId: string }> }>(t.context.web, 'POST', '/posts/get', { query: 'dark' });
   const dark = posts.posts.find((post) => post.title === 'Dark mode for the reports')!;
-  t.truthy(await t.context.web.ctx.storage.votes.getByUserAndPost(userId, dark.postId), 'the vote is the product user’s');
+  // The button counts the vote as it is sent: the stored vote may follow a moment later.
+  t.true(await eventually(async () => (await t.context.web.ctx.storage.votes.getByUserAndPost(userId, dark.postId)) !== undefined), 'the vote is the product user’s');
 
   await panel.getByRole('link', { name: 'Post an idea' }).first().click();
   await panel.getByLabel('Title').fill('Keyboard shortcuts in the editor');
