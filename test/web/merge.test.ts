@@ -60,12 +60,13 @@ test.serial('the owner merges a post by searching: the page becomes the target�
   const { source, target } = await seedPair(t, 'Night theme', 'Dark mode everywhere');
   const page = await openPost(t, source.slug);
   const dialog = await openMergeDialog(page, 'Night theme');
-  t.is(await page.evaluate(() => document.activeElement?.id), 'merge-search');
+  // Focus moves after the dialog is drawn: waited for, so a slow machine does not fail it.
+  await page.waitForFunction(() => document.activeElement?.id === 'merge-search');
   await page.getByRole('searchbox', { name: 'Search ideas' }).fill('Dark mode everywhere');
   await dialog.getByRole('heading', { name: 'Matching ideas' }).waitFor();
   await dialog.getByRole('button', { name: /^Dark mode everywhere/ }).click();
   await dialog.getByText('Merge “Night theme” into “Dark mode everywhere”? Its votes and comments join “Dark mode everywhere”; its followers are told.').waitFor();
-  t.is(await page.evaluate(() => document.activeElement?.textContent), 'Merge');
+  await page.waitForFunction(() => document.activeElement?.textContent === 'Merge');
   await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
 
   await page.waitForURL((url) => url.pathname === `/p/${target.slug}`);
