@@ -59,7 +59,7 @@ export function MergeDialog({ post, onMerged, onClose }: MergeDialogProps) {
   return (
     <dialog
       ref={dialog}
-      class="merge-dialog"
+      class="modal-dialog merge-dialog"
       aria-labelledby="merge-dialog-title"
       aria-describedby={chosen ? 'merge-question' : undefined}
       onCancel={(event) => {
@@ -67,7 +67,7 @@ export function MergeDialog({ post, onMerged, onClose }: MergeDialogProps) {
         close();
       }}
     >
-      <div class="merge-dialog__head">
+      <div class="modal-dialog__head">
         <h2 id="merge-dialog-title">Merge “{post.title}” into…</h2>
         <button type="button" class="button button--quiet merge-dialog__close" aria-label="Close" disabled={pending} onClick={close}>
           <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
