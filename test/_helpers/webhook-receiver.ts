@@ -21,12 +21,15 @@ export interface WebhookReceiverOptions {
   answerAfterMs?: number;
 }
 
+type Reply = number | 'hang';
+
 /**
  * A webhook receiver on loopback. `answer` decides each reply from the request's position (0-based)
- * and may return 'hang' to keep the connection open without answering.
+ * and may return 'hang' to keep the connection open without answering, or a promise of the reply
+ * (to answer several requests at one moment).
  */
 export async function startWebhookReceiver(
-  answer: (index: number, hook: ReceivedHook) => number | 'hang' = () => 200,
+  answer: (index: number, hook: ReceivedHook) => Reply | Promise<Reply> = () => 200,
   { answerAfterMs = 0 }: WebhookReceiverOptions = {},
 ): Promise<WebhookReceiver> {
   const received: ReceivedHook[] = [];
@@ -37,24 +40,27 @@ export async function startWebhookReceiver(
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const hook = { headers: request.headers, body: Buffer.concat(chunks).toString('utf8') };
-      const reply = answer(received.length, hook);
+      const replied = answer(received.length, hook);
       received.push(hook);
-      if (reply === 'hang') {
-        hanging.add(response);
-        return;
-      }
-      const send = () => response.writeHead(reply, { 'content-type': 'text/plain' }).end(reply < 300 ? 'ok' : 'no');
-      if (answerAfterMs === 0) {
-        send();
-        return;
-      }
-      const timer = setTimeout(() => {
-        late.delete(timer);
-        send();
-      }, answerAfterMs);
-      late.add(timer);
+      void Promise.resolve(replied).then((reply) => respond(response, reply));
     });
   });
+  const respond = (response: ServerResponse, reply: Reply) => {
+    if (reply === 'hang') {
+      hanging.add(response);
+      return;
+    }
+    const send = () => response.writeHead(reply, { 'content-type': 'text/plain' }).end(reply < 300 ? 'ok' : 'no');
+    if (answerAfterMs === 0) {
+      send();
+      return;
+    }
+    const timer = setTimeout(() => {
+      late.delete(timer);
+      send();
+    }, answerAfterMs);
+    late.add(timer);
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -29,8 +29,8 @@ async function startBoard(t: ExecutionContext, overrides: Partial<Config> = {}):
   return { server, owner, member: await createMember(server.ctx) };
 }
 
-async function receiverFor(t: ExecutionContext, board: Board, events?: string[], answer?: Parameters<typeof startWebhookReceiver>[0]) {
-  const receiver = await startWebhookReceiver(answer);
+async function receiverFor(t: ExecutionContext, board: Board, events?: string[], ...receiverArgs: Parameters<typeof startWebhookReceiver>) {
+  const receiver = await startWebhookReceiver(...receiverArgs);
   t.teardown(receiver.close);
   const endpoint = await createWebhook(board.server.ctx, systemActor(), { url: receiver.url, allowPrivate: true, ...(events ? { events } : {}) });
   return { receiver, endpoint };
@@ -170,6 +170,32 @@ test('an endpoint failing for webhookCircuitAfterMs is turned off and the owner 
   const attempts = receiver.received.length;
   await new Promise((resolve) => setTimeout(resolve, 300));
   t.is(receiver.received.length, attempts, 'no attempt once turned off');
+});
+
+test('deliveries failing together turn the endpoint off once, with one mail to the owner', async (t) => {
+  const sink = await startSmtpSink();
+  t.teardown(sink.close);
+  const board = await startBoard(t, { smtpUrl: sink.url, webhookRetryBaseMs: 5_000, webhookCircuitAfterMs: 1_000 });
+  // Every delivery is held until all are in flight, so their outcomes are stored at the same moment.
+  const together = 6;
+  let allArrived: (reply: number) => void = () => {};
+  const barrier = new Promise<number>((resolve) => {
+    allArrived = resolve;
+  });
+  const { receiver, endpoint } = await receiverFor(t, board, ['post.created'], (index) => {
+    if (index === together - 1) allArrived(500);
+    return barrier;
+  });
+  const longAgo = new Date(Date.now() - 60_000).toISOString();
+  await board.server.ctx.storage.transaction((tx) => tx.webhookEndpoints.update(endpoint.webhookId, { failingSince: longAgo }));
+  await Promise.all(Array.from({ length: together }, (_, index) => newPost(board, `Idea ${index + 1}`)));
+  await receiver.waitFor(together);
+  await eventually(async () => ((await board.server.ctx.storage.webhookEndpoints.get(endpoint.webhookId))?.enabled === false ? true : undefined), 'the endpoint is turned off');
+  await eventually(async () => ((await deliveriesOf(board.server, endpoint.webhookId)).every((row) => row.responseStatus === 500) ? true : undefined), 'every outcome stored');
+  await sink.waitForMessages(1);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const alerts = sink.messages.filter((message) => /Webhook turned off/.test(message.subject ?? ''));
+  t.is(alerts.length, 1);
 });
 
 test('a delivery failing for webhookGiveUpAfterMs is marked failed; finished deliveries go after webhookDeliveryRetentionMs', async (t) => {
