@@ -50,6 +50,11 @@ export const PERMISSIONS = [
   'changelog:create',
   'changelog:update',
   'changelog:destroy',
+  'tag:create',
+  'tag:update',
+  'tag:destroy',
+  'tag:assign',
+  'moderation:review',
 ] as const;
 
 /** One of the permission strings: LogChimp's 36, then feedbackd's own. */

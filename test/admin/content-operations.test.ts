@@ -46,7 +46,7 @@ test('the system actor holds every permission (LogChimp’s 36 and feedbackd’s
   const actor = await ownerAsSystemActor(ctx.storage);
   t.is(actor.user.id, ada.id);
   t.is(actor.permissions.size, PERMISSIONS.length);
-  t.is(PERMISSIONS.length, 40);
+  t.is(PERMISSIONS.length, 45);
 });
 
 test('boards: created with the API rules, listed with hidden ones and post counts, found by url or id, deleted leaving posts', async (t) => {

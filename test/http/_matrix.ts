@@ -55,7 +55,7 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** feedbackd's own permissions (API.md §8.8), after the 36: each is tested with its feature. */
-export const OWN_PERMISSIONS = ['post:merge', 'changelog:create', 'changelog:update', 'changelog:destroy'] as const;
+export const OWN_PERMISSIONS = ['post:merge', 'changelog:create', 'changelog:update', 'changelog:destroy', 'tag:create', 'tag:update', 'tag:destroy', 'tag:assign', 'moderation:review'] as const;
 
 /** What the owner holds: the 36, then feedbackd's own. */
 export const OWNER_PERMISSIONS: readonly string[] = [...PERMISSIONS, ...OWN_PERMISSIONS];

@@ -183,11 +183,11 @@ test('optional auth: every A1–A4 failure, blocked included, is anonymous and n
 
 test('the owner holds all 36 permissions in canonical order, then feedbackd’s own', async (t) => {
   const response = await server.request('GET', '/test/required', { token: server.ctx.tokens.sign(owner) });
-  t.is(response.body.permissions.length, 40);
+  t.is(response.body.permissions.length, 45);
   t.deepEqual(response.body.permissions, [...PERMISSIONS]);
   t.is(PERMISSIONS[0], 'post:read');
   t.is(PERMISSIONS[35], 'comment:view_internal');
-  t.deepEqual(PERMISSIONS.slice(36), ['post:merge', 'changelog:create', 'changelog:update', 'changelog:destroy']);
+  t.deepEqual(PERMISSIONS.slice(36), ['post:merge', 'changelog:create', 'changelog:update', 'changelog:destroy', 'tag:create', 'tag:update', 'tag:destroy', 'tag:assign', 'moderation:review']);
 });
 
 test('a member holds the union of their roles, deduplicated, in canonical order', async (t) => {

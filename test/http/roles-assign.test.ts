@@ -198,6 +198,6 @@ test('the owner keeps every permission whatever roles they hold', async (t) => {
   const { server, ownerToken } = await ownerServer(t);
   const owner = (await server.ctx.storage.users.getOwner())!;
   t.is((await server.request('DELETE', path(EVERYONE_ROLE_ID, owner.id), { token: ownerToken })).status, 204);
-  t.is((await server.request('GET', '/users/permissions', { token: ownerToken })).body.permissions.length, 40);
+  t.is((await server.request('GET', '/users/permissions', { token: ownerToken })).body.permissions.length, 45);
   t.is((await server.request('POST', '/posts', { token: ownerToken, body: { title: 'Still mine' } })).status, 201);
 });

@@ -129,7 +129,7 @@ test('GET /users/permissions: the owner holds all 36 in canonical order, then fe
   const response = await server.request('GET', '/users/permissions', { token: ownerToken });
   t.is(response.status, 200);
   t.deepEqual(response.body, { permissions: [...PERMISSIONS] });
-  t.is(response.body.permissions.length, 40);
+  t.is(response.body.permissions.length, 45);
 });
 
 test('GET /users/permissions: a plain member holds the six of @everyone; a member without roles none', async (t) => {

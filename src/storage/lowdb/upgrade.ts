@@ -60,6 +60,15 @@ const addChangelog: UpgradeStep = (doc) => ({
 /** Version 8 → 9 (issue 30 §2): merged posts get their own table, empty. */
 const addPostMerges: UpgradeStep = (doc) => ({ ...doc, tables: { ...doc.tables, postMerges: doc.tables.postMerges ?? [] } });
 
+/** Version 9 → 10 (issue 31 §1): tags. */
+const addTags: UpgradeStep = (doc) => doc;
+
+/** Version 10 → 11 (issue 31 §2): the approval queue. */
+const addModeration: UpgradeStep = (doc) => doc;
+
+/** Version 11 → 12 (issue 31 §3): uploaded images. */
+const addUploads: UpgradeStep = (doc) => doc;
+
 /** Entry `i` upgrades version `i + 1` to `i + 2`. */
 export const UPGRADE_STEPS: readonly UpgradeStep[] = [
   addCommentTables,
@@ -70,6 +79,9 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
   addAuthProviders,
   addChangelog,
   addPostMerges,
+  addTags,
+  addModeration,
+  addUploads,
 ];
 
 /** Refuses a document this code cannot read: a newer schema version, or no version at all. */

@@ -114,6 +114,16 @@ export const PERMISSION_GROUPS: readonly PermissionGroup[] = [
       { code: 'changelog:destroy', label: 'Delete changelog entries', description: 'Delete changelog entries.' },
     ],
   },
+  {
+    name: 'Tags and moderation',
+    permissions: [
+      { code: 'tag:create', label: 'Create tags', description: 'Create tags, public or private.' },
+      { code: 'tag:update', label: 'Edit tags', description: 'Rename tags, change their colour and whether visitors see them.' },
+      { code: 'tag:destroy', label: 'Delete tags', description: 'Delete tags; the ideas keep everything else.' },
+      { code: 'tag:assign', label: 'Tag ideas', description: 'Add tags to ideas and remove them, and see private tags.' },
+      { code: 'moderation:review', label: 'Review waiting ideas and comments', description: 'See ideas and comments waiting for approval, approve or decline them, and mark spam.' },
+    ],
+  },
 ];
 
 /** Every permission in canonical order (API.md §2.4), as the API lists them. */

@@ -10,6 +10,9 @@ import { SIGN_IN_MIGRATION } from './009-sign-in.js';
 import { AUTH_PROVIDERS_MIGRATION } from './010-auth-providers.js';
 import { CHANGELOG_MIGRATION } from './011-changelog.js';
 import { POST_MERGES_MIGRATION } from './012-post-merges.js';
+import { TAGS_MIGRATION } from './013-tags.js';
+import { MODERATION_MIGRATION } from './014-moderation.js';
+import { UPLOADS_MIGRATION } from './015-uploads.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -42,6 +45,12 @@ export const MIGRATIONS: readonly Migration[] = [
   CHANGELOG_MIGRATION,
   // Merged posts (issue 30 §2).
   POST_MERGES_MIGRATION,
+  // Tags and the tags of posts (issue 31 §1).
+  TAGS_MIGRATION,
+  // The approval queue and spam (issue 31 §2).
+  MODERATION_MIGRATION,
+  // Uploaded images (issue 31 §3).
+  UPLOADS_MIGRATION,
 ];
 
 /** The storage schema version the rows of a database follow once migration `id` is its newest (0: none). */
