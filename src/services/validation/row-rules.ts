@@ -377,6 +377,18 @@ export const ROW_RULES = {
     },
     across: (row) => (isObject(row.post) && row.post.id !== row.id ? { field: 'post', problem: 'must be the post the row is named after (its id)' } : null),
   },
+  // Issue 31 §3 (storage schema 12).
+  uploads: {
+    fields: {
+      id: matching(/^[0-9a-f]{64}$/, 'a sha256 in hex (64 digits 0-9a-f)'),
+      type: oneOf(['png', 'jpeg', 'gif', 'webp']),
+      width: integerIn(1, 1_000_000),
+      height: integerIn(1, 1_000_000),
+      size: integerIn(1, 1_000_000_000),
+      userId: uuid,
+      createdAt: time,
+    },
+  },
 } as const satisfies { readonly [Table in keyof CopiedTableRows]: RulesOf<CopiedTableRows[Table]> };
 
 /** The name of a stored table. */

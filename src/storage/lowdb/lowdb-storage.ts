@@ -26,6 +26,8 @@ import type {
   ChangelogEntriesRepo,
   ChangelogLinksRepo,
   PostMergesRepo,
+  UploadBytes,
+  UploadsRepo,
   Storage,
   SubscriptionsRepo,
   UserRolesRepo,
@@ -43,6 +45,7 @@ import { JournalWriter } from './journal-writer.js';
 import { loadDatabase } from './load.js';
 import type { MemoryDb } from './memory-db.js';
 import { createRepositories } from './repositories.js';
+import { uploadFiles } from './upload-repos.js';
 import { SnapshotFile } from './snapshot-file.js';
 import { TxWriter } from './tx-writer.js';
 import { WriteLock } from './write-lock.js';
@@ -102,6 +105,8 @@ class LowdbStorage implements Storage {
   readonly changelogLinks: ChangelogLinksRepo;
   readonly linkedIdentities: LinkedIdentitiesRepo;
   readonly postMerges: PostMergesRepo;
+  readonly uploads: UploadsRepo;
+  readonly uploadBytes: UploadBytes;
 
   private readonly lock = new WriteLock();
   private state: 'open' | 'closing' | 'closed' = 'open';
@@ -146,6 +151,8 @@ class LowdbStorage implements Storage {
     this.changelogLinks = repos.changelogLinks;
     this.linkedIdentities = repos.linkedIdentities;
     this.postMerges = repos.postMerges;
+    this.uploads = repos.uploads;
+    this.uploadBytes = uploadFiles(parts.config.dataDir);
   }
 
   async transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
