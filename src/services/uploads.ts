@@ -101,3 +101,26 @@ export async function cleanImage(bytes: Buffer, maxPixels: number): Promise<Clea
     throw appError('UPLOAD_NOT_AN_IMAGE');
   }
 }
+
+/** Uploads looked at per sweep: the rest wait for the next one. */
+const SWEEP_BATCH = 500;
+
+/**
+ * Removes the uploads older than uploadOrphanMs that no post, merged post, comment or changelog
+ * entry names (serve's worker, now and then). Safe on several servers at once: deleting a row
+ * twice is a no-op, and the bytes go after their row. Returns how many were removed.
+ */
+export async function sweepOrphanUploads(ctx: ServiceContext, now = Date.now()): Promise<number> {
+  const before = new Date(now - ctx.config.uploadOrphanMs).toISOString();
+  const candidates = await ctx.storage.uploads.listCreatedBefore(before, SWEEP_BATCH);
+  if (candidates.length === 0) return 0;
+  const used = await ctx.storage.uploads.usedIds();
+  let removed = 0;
+  for (const upload of candidates) {
+    if (used.has(upload.id)) continue;
+    if (await ctx.storage.transaction((tx) => tx.uploads.delete(upload.id))) removed++;
+    await ctx.storage.uploadBytes.remove(upload.id);
+  }
+  if (removed > 0) ctx.logger.info({ removed }, 'removed uploaded images no post or comment uses');
+  return removed;
+}

@@ -869,6 +869,11 @@ export interface UploadsRepo extends TableRepo<UploadRow> {
   listCreatedBefore(time: string, limit: number): Promise<UploadRow[]>;
   /** The total size of the uploads a user made at or after `time` (ISO): the daily quota. */
   sizeByUserSince(userId: string, time: string): Promise<number>;
+  /**
+   * The upload ids that some text names as `/uploads/<id>`: a post's Markdown (merged posts too,
+   * as unmerge brings them back), a comment's body, a changelog entry's Markdown.
+   */
+  usedIds(): Promise<Set<string>>;
 }
 
 /**

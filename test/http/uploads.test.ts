@@ -152,3 +152,27 @@ test('the per-user rate: past uploadRateLimit a user gets 429 RATE_LIMITED with 
   t.truthy(third.headers.get('retry-after'));
   t.is((await send(limited, two.token, await png(8, 5))).status, 201);
 });
+
+test('serve’s worker removes an upload no post or comment uses once it is uploadOrphanMs old; one a post or comment uses stays', async (t) => {
+  const server = await startTestServer({ uploadOrphanMs: 1500 }, { worker: true });
+  t.teardown(server.close);
+  const setup = await server.request('POST', '/auth/setup', { body: { email: 'owner@example.org', password: 'correct horse', name: 'Owner' } });
+  const token = setup.body.user.authToken as string;
+  const board = (await server.ctx.storage.boards.list())[0] ?? (await server.request('POST', '/boards', { token, body: { name: 'Ideas', url: 'ideas' } })).body.board;
+  const upload = async (width: number) => (await send(server, token, await png(width, 9))).body.upload;
+  const inPost = await upload(11);
+  const inComment = await upload(12);
+  const orphan = await upload(13);
+  const post = await server.request('POST', '/posts', { token, body: { title: 'With a picture', contentMarkdown: `See ![image](${inPost.url})`, boardId: board.id } });
+  t.is(post.status, 201, post.text);
+  const comment = await server.request('POST', `/posts/${post.body.post.postId}/comments`, { token, body: { body: `Also ![image](${inComment.url})` } });
+  t.is(comment.status, 201, comment.text);
+  const deadline = Date.now() + 10_000;
+  while ((await server.ctx.storage.uploads.get(orphan.uploadId)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  t.is(await server.ctx.storage.uploads.get(orphan.uploadId), undefined, 'the orphan is gone');
+  t.is(await server.ctx.storage.uploadBytes.read(orphan.uploadId), undefined, 'with its bytes');
+  t.is((await fetch(`${server.url}${orphan.url}`)).status, 404);
+  t.truthy(await server.ctx.storage.uploads.get(inPost.uploadId));
+  t.truthy(await server.ctx.storage.uploads.get(inComment.uploadId));
+  t.is((await fetch(`${server.url}${inPost.url}`)).status, 200);
+});

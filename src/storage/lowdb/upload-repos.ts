@@ -19,6 +19,9 @@ export function uploadTables(i: UploadIndexes) {
   return { uploads: new Table<UploadRow>('uploads', [], [i.uploadsByUser]) };
 }
 
+/** `/uploads/<id>` in a text (a Markdown image or link, relative or absolute). */
+const UPLOAD_REFERENCE = /\/uploads\/([0-9a-f]{64})/g;
+
 const byAge = (a: UploadRow, b: UploadRow) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export function uploadsRepo(access: Access): UploadsRepo {
@@ -32,6 +35,19 @@ export function uploadsRepo(access: Access): UploadsRepo {
           .sort(byAge)
           .slice(0, limit),
       ),
+    usedIds: () =>
+      access.read((db) => {
+        const used = new Set<string>();
+        const scan = (text: string | null) => {
+          if (text === null || !text.includes('/uploads/')) return;
+          for (const match of text.matchAll(UPLOAD_REFERENCE)) used.add(match[1]!);
+        };
+        for (const post of db.tables.posts.all()) scan(post.contentMarkdown);
+        for (const merge of db.tables.postMerges.all()) scan(merge.post.contentMarkdown);
+        for (const comment of db.tables.comments.all()) scan(comment.body);
+        for (const entry of db.tables.changelogEntries.all()) scan(entry.contentMarkdown);
+        return used;
+      }),
     sizeByUserSince: (userId, time) =>
       access.read((db) => listed(db.indexes.uploadsByUser.group(userId)).reduce((sum, u) => (u.createdAt >= time ? sum + u.size : sum), 0)),
   };

@@ -17,6 +17,18 @@ export function createUploadsRepo(db: Queryable): UploadsRepo {
     ...tableRepo(db, UPLOADS),
     listCreatedBefore: (time, limit) =>
       rowsOf(db, UPLOADS, `${selectFrom(UPLOADS)} WHERE created_at < $1 ORDER BY created_at, id LIMIT $2`, [time, limit]),
+    usedIds: async () => {
+      const { rows } = await db.query(
+        `SELECT DISTINCT m[1] AS id FROM (
+           SELECT content_markdown AS t FROM posts WHERE strpos(content_markdown, '/uploads/') > 0
+           UNION ALL SELECT post->>'contentMarkdown' FROM post_merges WHERE strpos(post->>'contentMarkdown', '/uploads/') > 0
+           UNION ALL SELECT body FROM comments WHERE strpos(body, '/uploads/') > 0
+           UNION ALL SELECT content_markdown FROM changelog_entries WHERE strpos(content_markdown, '/uploads/') > 0
+         ) texts, regexp_matches(texts.t, '/uploads/([0-9a-f]{64})', 'g') AS m`,
+        [],
+      );
+      return new Set(rows.map((row) => String(row.id)));
+    },
     sizeByUserSince: async (userId, time) => {
       const { rows } = await db.query('SELECT COALESCE(SUM(size), 0)::bigint AS total FROM uploads WHERE user_id = $1 AND created_at >= $2', [userId, time]);
       return Number(rows[0]?.total ?? 0);
