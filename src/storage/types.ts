@@ -440,6 +440,14 @@ export interface UploadRow {
   createdAt: string;
 }
 
+/**
+ * An upload as a whole-database copy holds it (`Storage.snapshot()`, backups, migrate-data): with
+ * its bytes in base64, which restore writes back as the engine keeps bytes. Never in the live table.
+ */
+export interface UploadCopyRow extends UploadRow {
+  data?: string;
+}
+
 /** The row type of every stored table. */
 export interface TableRows {
   users: UserRow;
@@ -471,7 +479,7 @@ export interface TableRows {
 export type QueueTableName = 'outbox' | 'webhookDeliveries' | 'notifications';
 
 /** The tables a backup carries and restore writes back: every table but the queues. */
-export type CopiedTableRows = Omit<TableRows, QueueTableName>;
+export type CopiedTableRows = Omit<TableRows, QueueTableName | 'uploads'> & { uploads: UploadCopyRow };
 
 /** Thrown by an engine when a write would break a uniqueness rule of API.md §1.13. */
 export class UniqueViolation extends Error {

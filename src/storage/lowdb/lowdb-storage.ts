@@ -27,6 +27,8 @@ import type {
   ChangelogLinksRepo,
   PostMergesRepo,
   UploadBytes,
+  UploadCopyRow,
+  UploadRow,
   UploadsRepo,
   Storage,
   SubscriptionsRepo,
@@ -165,7 +167,8 @@ class LowdbStorage implements Storage {
     const doc = await this.outerAccess().read((db) => db.toDocument());
     await this.parts.journal.flushed();
     if (this.outage.count !== outages) throw appError('STORAGE_UNAVAILABLE'); // the copy may hold undone writes
-    return { schemaVersion: doc.schemaVersion, settings: doc.settings, tables: withoutQueues(doc.tables) };
+    const tables = withoutQueues(doc.tables);
+    return { schemaVersion: doc.schemaVersion, settings: doc.settings, tables: { ...tables, uploads: await withUploadData(this.uploadBytes, doc.tables.uploads) } };
   }
 
   async isWritable(): Promise<boolean> {
@@ -346,4 +349,14 @@ function settle<T>(fn: () => T, resolve: (value: T) => void, reject: (error: unk
   } catch (error) {
     reject(error);
   }
+}
+
+/** The upload rows of a copy, each with its bytes (base64); a row whose file is gone is left out, as it serves nothing. */
+export async function withUploadData(bytes: UploadBytes, rows: readonly UploadRow[]): Promise<UploadCopyRow[]> {
+  const copied: UploadCopyRow[] = [];
+  for (const row of rows) {
+    const data = await bytes.read(row.id);
+    if (data) copied.push({ ...row, data: data.toString('base64') });
+  }
+  return copied;
 }
