@@ -7,7 +7,7 @@ import { startTestServer, type TestResponse, type TestServer } from '../_helpers
 
 async function send(server: TestServer, token: string | undefined, bytes: Uint8Array, name = 'image.png', type = 'image/png'): Promise<TestResponse> {
   const form = new FormData();
-  form.append('file', new Blob([bytes], { type }), name);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
   return server.request('POST', '/uploads', { token, ...(await asRaw(form)) });
 }
 
