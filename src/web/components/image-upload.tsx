@@ -138,7 +138,7 @@ export function ImageButton({ id, upload }: { id: string; upload: ReturnType<typ
           void upload.send(files);
         }}
       />
-      <span id={`${id}-image-status`} class={upload.status?.error ? 'image-upload__status image-upload__status--error' : 'image-upload__status'} role="status">
+      <span id={`${id}-image-status`} class={upload.status?.error ? 'image-upload__status image-upload__status--error' : 'image-upload__status'} aria-live="polite">
         {upload.status?.text ?? ''}
       </span>
     </div>
