@@ -71,7 +71,7 @@ test('a JPEG with EXIF GPS comes back without it, still a JPEG of the same size;
   t.is(twice.body.upload.uploadId, upload.uploadId, 'the same image is stored once');
   t.is(await server.ctx.storage.uploads.count(), 1);
 
-  for (const path of [`/uploads/${'0'.repeat(64)}`, '/uploads/nothing', '/uploads/../db.json']) {
+  for (const path of [`/uploads/${'0'.repeat(64)}`, '/uploads/nothing', '/uploads/..%2Fdb.json', `/uploads/${upload.uploadId}/x`]) {
     t.is((await fetch(`${server.url}${path}`)).status, 404, path);
   }
 });

@@ -38,6 +38,11 @@ const createUpload = operation('post', {
   auth: 'required',
   permission: '`post:create` or `comment:create`',
   rateLimited: true,
+  multipartBody: {
+    type: 'object',
+    required: ['file'],
+    properties: { file: { type: 'string', format: 'binary', description: 'The image: PNG, JPEG, GIF or WebP, at most `uploadMaxBytes`.' } },
+  },
   success: { 201: { description: 'The stored image (the one stored before, when the same image was sent again).', schema: upload } },
   errors: {
     400: ['UPLOAD_FILE_MISSING', 'UPLOAD_TYPE_NOT_ALLOWED', 'UPLOAD_NOT_AN_IMAGE'],
@@ -47,22 +52,4 @@ const createUpload = operation('post', {
   },
 });
 
-export const uploadPaths: Paths = {
-  '/uploads': {
-    post: {
-      ...createUpload,
-      requestBody: {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object',
-              required: ['file'],
-              properties: { file: { type: 'string', format: 'binary', description: 'The image: PNG, JPEG, GIF or WebP, at most `uploadMaxBytes`.' } },
-            },
-          },
-        },
-      },
-    },
-  },
-};
+export const uploadPaths: Paths = { '/uploads': { post: createUpload } };
