@@ -112,6 +112,15 @@ test('too large (413 while reading), too many pixels (413), over the daily quota
   const tooLarge = await send(server, ownerToken, big);
   t.is(tooLarge.status, 413);
   t.is(tooLarge.body.code, 'UPLOAD_TOO_LARGE');
+  // Announced larger than the limit (and its framing): refused from the headers, the body never read.
+  const announced = await server.request('POST', '/uploads', {
+    token: ownerToken,
+    rawBody: new Uint8Array(200_000),
+    headers: { 'content-type': 'multipart/form-data; boundary=x' },
+  });
+  t.is(announced.status, 413);
+  t.is(announced.body.code, 'UPLOAD_TOO_LARGE');
+  t.is(announced.headers.get('connection'), 'close');
 
   const wide = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#000' } }).png().toBuffer();
   t.true(wide.length < 4096);
