@@ -124,3 +124,28 @@ export async function sweepOrphanUploads(ctx: ServiceContext, now = Date.now()):
   if (removed > 0) ctx.logger.info({ removed }, 'removed uploaded images no post or comment uses');
   return removed;
 }
+
+/** Per service context: the ids whose bytes had no row at the previous sweep. */
+const rowlessBefore = new WeakMap<ServiceContext, Set<string>>();
+
+/**
+ * Removes bytes whose row is missing (a process stopped between writing an image's bytes and its
+ * row) once they were already without a row at the previous sweep: an upload under way writes its
+ * row milliseconds after its bytes, sweeps are a minute apart. Returns how many were removed.
+ */
+export async function sweepRowlessBytes(ctx: ServiceContext): Promise<number> {
+  const ids = await ctx.storage.uploadBytes.ids();
+  const rows = await ctx.storage.uploads.getMany(ids);
+  const rowless = new Set(ids.filter((id) => !rows.has(id)));
+  const before = rowlessBefore.get(ctx) ?? new Set<string>();
+  let removed = 0;
+  for (const id of rowless) {
+    if (!before.has(id)) continue;
+    if (await ctx.storage.uploads.get(id)) continue;
+    await ctx.storage.uploadBytes.remove(id);
+    rowless.delete(id);
+    removed++;
+  }
+  rowlessBefore.set(ctx, rowless);
+  return removed;
+}

@@ -1,5 +1,6 @@
 // Uploaded images (issue 31 §3) on both engines: POST /api/v1/uploads checks the bytes, strips the
 // metadata and keeps the format; GET /uploads/<id> serves them safely; limits answer 413/429.
+import { createHash } from 'node:crypto';
 import test, { type ExecutionContext } from 'ava';
 import sharp from 'sharp';
 import { createMember } from '../_helpers/personas.js';
@@ -162,7 +163,7 @@ test('the per-user rate: past uploadRateLimit a user gets 429 RATE_LIMITED with 
   t.is((await send(limited, two.token, await png(8, 5))).status, 201);
 });
 
-test('serve’s worker removes an upload no post or comment uses once it is uploadOrphanMs old; one a post or comment uses stays', async (t) => {
+test('serve’s worker removes an upload no post or comment uses once it is uploadOrphanMs old, and bytes left without a row; one a post or comment uses stays', async (t) => {
   const server = await startTestServer({ uploadOrphanMs: 1500 }, { worker: true });
   t.teardown(server.close);
   const setup = await server.request('POST', '/auth/setup', { body: { email: 'owner@example.org', password: 'correct horse', name: 'Owner' } });
@@ -172,6 +173,10 @@ test('serve’s worker removes an upload no post or comment uses once it is uplo
   const inPost = await upload(11);
   const inComment = await upload(12);
   const orphan = await upload(13);
+  // Bytes whose row never came (a process stopped between the two writes).
+  const stray = Buffer.from('bytes without a row');
+  const strayId = createHash('sha256').update(stray).digest('hex');
+  await server.ctx.storage.uploadBytes.write(strayId, stray);
   const post = await server.request('POST', '/posts', { token, body: { title: 'With a picture', contentMarkdown: `See ![image](${inPost.url})`, boardId: board.id } });
   t.is(post.status, 201, post.text);
   const comment = await server.request('POST', `/posts/${post.body.post.postId}/comments`, { token, body: { body: `Also ![image](${inComment.url})` } });
@@ -181,6 +186,8 @@ test('serve’s worker removes an upload no post or comment uses once it is uplo
   t.is(await server.ctx.storage.uploads.get(orphan.uploadId), undefined, 'the orphan is gone');
   t.is(await server.ctx.storage.uploadBytes.read(orphan.uploadId), undefined, 'with its bytes');
   t.is((await fetch(`${server.url}${orphan.url}`)).status, 404);
+  while ((await server.ctx.storage.uploadBytes.read(strayId)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  t.is(await server.ctx.storage.uploadBytes.read(strayId), undefined, 'bytes without a row are removed at the next sweep but one');
   t.truthy(await server.ctx.storage.uploads.get(inPost.uploadId));
   t.truthy(await server.ctx.storage.uploads.get(inComment.uploadId));
   t.is((await fetch(`${server.url}${inPost.url}`)).status, 200);

@@ -11,7 +11,7 @@ import { claimDueDeliveries, runDelivery } from './deliveries.js';
 import { fanOutEvents } from './fan-out.js';
 import { sendDueNotifications } from './notify-send.js';
 import { publishNextDueEntry } from '../changelog/publish.js';
-import { sweepOrphanUploads } from '../uploads.js';
+import { sweepOrphanUploads, sweepRowlessBytes } from '../uploads.js';
 
 const EVENTS_PER_CLAIM = 200;
 const NOTIFICATIONS_PER_CLAIM = 100;
@@ -110,6 +110,7 @@ export function startOutboxWorker(ctx: ServiceContext): OutboxWorker {
     if (Date.now() - lastSweep < Math.min(PRUNE_EVERY_MS, ctx.config.uploadOrphanMs)) return;
     lastSweep = Date.now();
     await sweepOrphanUploads(ctx, lastSweep);
+    await sweepRowlessBytes(ctx);
   }
 
   wake();

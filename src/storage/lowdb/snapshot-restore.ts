@@ -73,14 +73,17 @@ export async function writeLowdbSnapshot(dataDir: string, snapshot: DatabaseSnap
   await file.save(doc as unknown as DatabaseDocument, onRows);
 }
 
-/** The copy's upload bytes as files of `<dataDir>/uploads` (before the rows naming them); files it does not name are removed. */
+/**
+ * The copy's upload bytes as files of `<dataDir>/uploads` (before the rows naming them); files no
+ * row names are removed. A row without bytes in the copy (a pre-upgrade copy of the JSON-file
+ * engine, made from db.json alone) keeps whatever file the directory has for it.
+ */
 async function writeUploadFiles(dataDir: string, uploads: readonly UploadCopyRow[]): Promise<void> {
   const files = uploadFiles(dataDir);
   const kept = new Set<string>();
   for (const row of uploads) {
-    if (row.data === undefined) continue;
-    await files.write(row.id, Buffer.from(row.data, 'base64'));
     kept.add(row.id);
+    if (row.data !== undefined) await files.write(row.id, Buffer.from(row.data, 'base64'));
   }
   for (const id of await files.ids()) if (!kept.has(id)) await files.remove(id);
 }
