@@ -1,7 +1,7 @@
 // Images in the editors (issue 31 §3), in Chromium: a PNG pasted into the new-post description and
 // one dropped on the comment box are uploaded, their Markdown goes in at the cursor, and the posted
 // idea and comment show them (from /uploads/, with their size, linking to the full picture); an
-// image from elsewhere stays a link; "Add image" is there by name; axe finds nothing.
+// image from elsewhere stays a link (Gravatar's show); "Add image" is there by name; axe finds nothing.
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { PostDetail } from '../../src/web/api/types.js';
@@ -11,6 +11,8 @@ import { callApi, type Member, member, seedBoard } from './_seed.ts';
 useWebServer();
 
 let poster: Member;
+
+const GRAVATAR = 'https://www.gravatar.com/avatar/0123456789abcdef0123456789abcdef?s=64&d=identicon';
 
 test.serial.before(async (t) => {
   poster = await member(t.context.web, { name: 'Grace Hopper' });
@@ -83,21 +85,21 @@ test.serial('a pasted image goes into a new idea and a dropped one into a commen
   await expectNoProblems(t, page);
 });
 
-test.serial('an image from another server is a plain link, never loaded; a refused file says why in words', async (t) => {
+test.serial('an image from another server is a plain link, never loaded (Gravatar’s show); a refused file says why in words', async (t) => {
   const { web } = t.context;
   const board = await seedBoard(web, { name: 'Elsewhere', url: 'elsewhere' });
   const created = await callApi<{ post: { slug: string } }>(
     web,
     'POST',
     '/posts',
-    { title: 'Tracking pixel', contentMarkdown: '![a pixel](https://tracker.example/p.png)', boardId: board.boardId },
+    { title: 'Tracking pixel', contentMarkdown: `![a pixel](https://tracker.example/p.png)\n\n![face](${GRAVATAR})`, boardId: board.boardId },
     poster,
   );
   const page = await openPage(t, `/p/${created.post.slug}`, { as: poster });
   const link = page.locator('main .markdown a', { hasText: 'a pixel' });
   await link.waitFor();
   t.is(await link.getAttribute('href'), 'https://tracker.example/p.png');
-  t.is(await page.locator('main .markdown img').count(), 0);
+  t.deepEqual(await page.locator('main .markdown img').evaluateAll((images) => images.map((img) => img.getAttribute('src'))), [GRAVATAR], 'only Gravatar’s image shows');
 
   await page.getByLabel('Comment', { exact: true }).fill('');
   await page.evaluate(() => {
