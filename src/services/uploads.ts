@@ -54,7 +54,11 @@ export async function createUpload(ctx: ServiceContext, actor: Actor, bytes: Buf
   const image = await cleanImage(bytes, ctx.config.uploadMaxPixels);
   const id = createHash('sha256').update(image.bytes).digest('hex');
   const known = await ctx.storage.uploads.get(id);
-  if (known) return uploadView(known);
+  if (known) {
+    // Written again (a no-op when there): a sweep on another server may have just removed them.
+    await ctx.storage.uploadBytes.write(id, image.bytes);
+    return uploadView(known);
+  }
   const now = new Date();
   const since = new Date(now.getTime() - DAY_MS).toISOString();
   const used = await ctx.storage.uploads.sizeByUserSince(actor.user.id, since);
@@ -118,8 +122,11 @@ export async function sweepOrphanUploads(ctx: ServiceContext, now = Date.now()):
   let removed = 0;
   for (const upload of candidates) {
     if (used.has(upload.id)) continue;
+    const bytes = await ctx.storage.uploadBytes.read(upload.id);
     if (await ctx.storage.transaction((tx) => tx.uploads.delete(upload.id))) removed++;
     await ctx.storage.uploadBytes.remove(upload.id);
+    // The same image uploaded again meanwhile (its row is back): its bytes go back too.
+    if (bytes && (await ctx.storage.uploads.get(upload.id))) await ctx.storage.uploadBytes.write(upload.id, bytes);
   }
   if (removed > 0) ctx.logger.info({ removed }, 'removed uploaded images no post or comment uses');
   return removed;
