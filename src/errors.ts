@@ -115,6 +115,13 @@ const CATALOGUE = {
   POST_ALREADY_MERGED: [409, 'This post is already merged into another post'],
   POST_HAS_MERGED_POSTS: [409, 'Other posts are merged into this post: unmerge them first'],
   POST_NOT_MERGED: [409, 'This post is not merged into another post'],
+  // Not in API.md §5: uploaded images (issue 31 §3, README).
+  UPLOAD_FILE_MISSING: [400, 'Send the image as the multipart/form-data field "file"'],
+  UPLOAD_TYPE_NOT_ALLOWED: [400, 'Only PNG, JPEG, GIF and WebP images can be uploaded'],
+  UPLOAD_NOT_AN_IMAGE: [400, 'The file is not a readable image: it is damaged or cut short'],
+  UPLOAD_TOO_LARGE: [413, 'The image is larger than this board accepts'],
+  UPLOAD_TOO_MANY_PIXELS: [413, 'The image has more pixels than this board accepts'],
+  UPLOAD_QUOTA_EXCEEDED: [429, 'You have uploaded as much as one day allows: try again tomorrow'],
   STORAGE_UNAVAILABLE: [503, 'Storage is not writable'],
   UNAUTHORIZED_NOT_AUTHOR: [403, 'You are not the author of the comment'],
   UNKNOWN_METHOD: [400, 'Request method is not supported'],

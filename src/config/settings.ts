@@ -62,7 +62,8 @@ type MsSettingKey =
   | 'webhookCircuitAfterMs'
   | 'webhookDeliveryRetentionMs'
   | 'notificationDigestMs'
-  | 'outboxPollMs';
+  | 'outboxPollMs'
+  | 'uploadOrphanMs';
 
 function msSetting<K extends MsSettingKey>(key: K, describe: string, fallback: number, defaultText: string): Setting<K> {
   const env = `FEEDBACKD_${key.replace(/([A-Z])/g, '_$1').toUpperCase()}`;
@@ -379,6 +380,37 @@ export const SETTINGS: readonly AnySetting[] = [
   msSetting('notificationDigestMs', 'notification mail: the first update of a post waits this long, and what else happens to the post meanwhile goes into the same mail', 60_000, '60000 (1 minute)'),
   msSetting('outboxPollMs', 'serve: how often the delivery worker looks for events to send, deliveries to retry, notification mail due and changelog entries to publish', 1_000, '1000 (1 second)'),
   {
+    key: 'uploadMaxBytes',
+    describe: 'POST /uploads: the largest image accepted, in bytes (larger: 413 UPLOAD_TOO_LARGE, refused while it is read)',
+    flag: '--upload-max-bytes <bytes>',
+    env: ['FEEDBACKD_UPLOAD_MAX_BYTES'],
+    inFile: true,
+    defaultText: '5242880 (5 MiB)',
+    defaultValue: () => 5 * MIB,
+    parse: parse.integer(1024, 1024 * MIB),
+  },
+  {
+    key: 'uploadMaxPixels',
+    describe: 'POST /uploads: the most pixels (width × height) an image may have (more: 413 UPLOAD_TOO_MANY_PIXELS)',
+    flag: '--upload-max-pixels <pixels>',
+    env: ['FEEDBACKD_UPLOAD_MAX_PIXELS'],
+    inFile: true,
+    defaultText: '40000000 (40 megapixels)',
+    defaultValue: () => 40_000_000,
+    parse: parse.integer(1, 1_000_000_000),
+  },
+  {
+    key: 'uploadDailyQuotaBytes',
+    describe: 'POST /uploads: the bytes one user may upload in 24 hours (more: 429 UPLOAD_QUOTA_EXCEEDED)',
+    flag: '--upload-daily-quota-bytes <bytes>',
+    env: ['FEEDBACKD_UPLOAD_DAILY_QUOTA_BYTES'],
+    inFile: true,
+    defaultText: '52428800 (50 MiB)',
+    defaultValue: () => 50 * MIB,
+    parse: parse.integer(0, Number.MAX_SAFE_INTEGER),
+  },
+  msSetting('uploadOrphanMs', 'serve: an uploaded image no post or comment uses is removed once it is this old', 86_400_000, '86400000 (24 hours)'),
+  {
     key: 'setupWarningIntervalMs',
     describe:
       'serve on a board with no owner yet, listening beyond loopback: repeat the warning that the first caller of POST /api/v1/auth/setup becomes the owner this often, in milliseconds',
@@ -399,6 +431,7 @@ export const SETTINGS: readonly AnySetting[] = [
   rateLimitSetting('passwordResetRateLimit', 'POST /auth/password/reset: requests per client address and per email', '5/1h'),
   rateLimitSetting('magicLinkRateLimit', 'POST /auth/magic-link: requests per client address and per email', '5/1h'),
   rateLimitSetting('emailVerifyRateLimit', 'POST /auth/email/verify: requests per signed-in user', '5/1h'),
+  rateLimitSetting('uploadRateLimit', 'POST /uploads: images per signed-in user', '30/1h'),
   rateLimitSetting(
     'mailTokenRateLimit',
     'POST /auth/email/validate, /auth/password/validateToken and /auth/password/set together: failed attempts per client address',

@@ -95,4 +95,14 @@ export interface Config {
   emailVerifyRateLimit: RateLimit;
   /** `POST /auth/email/validate`, `/auth/password/validateToken`, `/auth/password/set` together: answers other than 200, per client address. */
   mailTokenRateLimit: RateLimit;
+  /** `POST /uploads` (issue 31 §3): the largest image accepted, in bytes; larger is refused while it is read. */
+  uploadMaxBytes: number;
+  /** `POST /uploads`: the most pixels (width × height) an image may have. */
+  uploadMaxPixels: number;
+  /** `POST /uploads`: the bytes one user may upload in 24 hours. */
+  uploadDailyQuotaBytes: number;
+  /** An upload no post or comment uses is removed once it is this old, in milliseconds (serve's worker). */
+  uploadOrphanMs: number;
+  /** `POST /uploads`: every request, per signed-in user. */
+  uploadRateLimit: RateLimit;
 }

@@ -12,6 +12,7 @@ import { guardRoutes } from './routing.js';
 import { setConnectionPolicy } from './server.js';
 import './state.js';
 import { serveFeeds } from './feeds.js';
+import { serveUploads } from './uploads.js';
 import { serveWebApp } from './web-app.js';
 import { DEFAULT_WEB_DIR } from './web-files.js';
 
@@ -40,6 +41,7 @@ export function createApp(services: ServiceContext, register: RouteRegistrar = r
   app.use(requestContext(services.config));
   // Before routing: paths outside `/api/` are the web app's and never reach the API's 404/405/OPTIONS rules.
   app.use(serveFeeds(services));
+  app.use(serveUploads(services));
   app.use(serveWebApp(services, options.webDir ?? DEFAULT_WEB_DIR));
   // Below the error middleware, so error answers stay objects it and the access log can read.
   app.use(compressAnswers());

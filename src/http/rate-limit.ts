@@ -35,6 +35,8 @@ const POLICIES: Readonly<Record<LimitedRoute, RulePolicy>> = {
   magicLinkLogin: { keys: ['address'], counts: 'failures', clearOnSuccess: [] },
   emailVerify: { keys: ['user'], counts: 'every', clearOnSuccess: [] },
   mailToken: { keys: ['address'], counts: 'failures', clearOnSuccess: [] },
+  // Issue 31 §3: every image sent, per signed-in user (after requireAuth).
+  upload: { keys: ['user'], counts: 'every', clearOnSuccess: [] },
   // Single sign-on spends login's attempts too, by address only (a token has no email to key on before it is checked).
   sso: { keys: ['address'], counts: 'failures', clearOnSuccess: [] },
   // A provider's callback, likewise: it succeeds with a redirect to the web app, and fails by throwing.
@@ -97,7 +99,7 @@ function keyValue(ctx: Context, kind: KeyKind, trustProxy: boolean): string | nu
   if (kind === 'email') return validEmail(ctx.state.body.email);
   // requireAuth sets the actor; without it this is a wiring bug, not a client error.
   const userId = ctx.state.actor?.user.id;
-  if (userId === undefined) throw new Error('rateLimit(emailVerify) must come after requireAuth');
+  if (userId === undefined) throw new Error('rateLimit(emailVerify) must come after requireAuth (emailVerify, upload)');
   return userId;
 }
 

@@ -16,6 +16,8 @@ export interface AppState {
   actor: Actor;
   /** True once a content-hashed file of the web app is the answer (a page load fetches a dozen). */
   webAsset?: boolean;
+  /** The image's bytes after `readUpload` (POST /uploads, issue 31 §3). */
+  upload?: Buffer;
 }
 
 declare module 'koa' {

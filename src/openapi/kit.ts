@@ -93,6 +93,8 @@ export interface OperationSpec {
   query?: Record<string, QueryParameter>;
   /** The JSON body the route reads; body methods without one still read (and may refuse) a body. */
   body?: Schema;
+  /** A multipart/form-data body instead of JSON (uploads): the JSON body's 400/413/415 do not apply. */
+  multipartBody?: Schema;
   /** Status → what the answer holds; a 204 or 304 has no schema. */
   success: Record<number, { description: string; schema?: Schema }>;
   /** The route's own error codes by status, in the order of its table (common ones are added). */
@@ -133,7 +135,7 @@ export function errorCodesOf(method: Method, spec: OperationSpec): Map<number, E
     }
   };
   if (spec.pathParams) add({ 400: ['DECODE_URI_ERROR'] });
-  if (BODY_METHODS.has(method)) add(BODY_ERRORS);
+  if (BODY_METHODS.has(method) && !spec.multipartBody) add(BODY_ERRORS);
   if (spec.auth === 'required') add(AUTH_ERRORS);
   if (spec.rateLimited) add({ 429: ['RATE_LIMITED'] });
   add(spec.errors ?? {});
@@ -178,6 +180,7 @@ export function operation(method: Method, spec: OperationSpec): Schema {
     security: SECURITY[spec.auth],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(spec.body ? { requestBody: { required: false, content: jsonContent(spec.body) } } : {}),
+    ...(spec.multipartBody ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: spec.multipartBody } } } } : {}),
     responses,
     'x-feedbackd-auth': spec.auth,
     ...(spec.permission ? { 'x-feedbackd-permission': spec.permission } : {}),

@@ -5,7 +5,7 @@ import { SlidingWindowLimiter } from './rate-limiter.js';
  * The counters of API.md §1.14 (and of the sign-in link request, issue 28), each with its own
  * setting; `mailToken` is the one counter shared by the three mail-token routes.
  */
-export type RateLimitRule = 'login' | 'signup' | 'passwordReset' | 'magicLink' | 'emailVerify' | 'mailToken';
+export type RateLimitRule = 'login' | 'signup' | 'passwordReset' | 'magicLink' | 'emailVerify' | 'mailToken' | 'upload';
 
 // Keyed by the context so each one (each test server) starts empty, and its counters go with it.
 const limitersByContext = new WeakMap<ServiceContext, Map<RateLimitRule, SlidingWindowLimiter>>();

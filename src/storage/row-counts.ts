@@ -27,6 +27,7 @@ export async function countRows(repos: Repositories): Promise<RowCounts> {
     changelogEntries: await repos.changelogEntries.count(),
     changelogLinks: await repos.changelogLinks.count(),
     postMerges: await repos.postMerges.count(),
+    uploads: await repos.uploads.count(),
   };
 }
 
@@ -48,6 +49,7 @@ const NOUNS: Readonly<Record<string, readonly [string, string]>> = {
   changelogEntries: ['changelog entry', 'changelog entries'],
   changelogLinks: ['changelog link', 'changelog links'],
   postMerges: ['merged post', 'merged posts'],
+  uploads: ['uploaded image', 'uploaded images'],
 };
 
 /** `3 users, 12 posts`: the tables holding rows, for a message (`no rows` when none does). */

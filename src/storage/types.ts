@@ -420,6 +420,34 @@ export interface PostMergeRow {
   createdAt: string;
 }
 
+/** The image formats an upload may have (issue 31 §3). */
+export type UploadType = 'png' | 'jpeg' | 'gif' | 'webp';
+
+/**
+ * An uploaded image (issue 31 §3): content-addressed, the id is the sha256 (hex) of the stored
+ * bytes (metadata stripped), so the same image uploaded twice is stored once. The bytes live
+ * beside the row (`Storage.uploadBytes`): files in the data directory or a bytea column.
+ */
+export interface UploadRow {
+  id: string;
+  type: UploadType;
+  width: number;
+  height: number;
+  /** Bytes stored. */
+  size: number;
+  /** Who uploaded it first. */
+  userId: string;
+  createdAt: string;
+}
+
+/**
+ * An upload as a whole-database copy holds it (`Storage.snapshot()`, backups, migrate-data): with
+ * its bytes in base64, which restore writes back as the engine keeps bytes. Never in the live table.
+ */
+export interface UploadCopyRow extends UploadRow {
+  data?: string;
+}
+
 /** The row type of every stored table. */
 export interface TableRows {
   users: UserRow;
@@ -444,13 +472,14 @@ export interface TableRows {
   changelogEntries: ChangelogEntryRow;
   changelogLinks: ChangelogLinkRow;
   postMerges: PostMergeRow;
+  uploads: UploadRow;
 }
 
 /** The work queues: rows that only mean "still to be sent", never in a backup, an export or a copy. */
 export type QueueTableName = 'outbox' | 'webhookDeliveries' | 'notifications';
 
 /** The tables a backup carries and restore writes back: every table but the queues. */
-export type CopiedTableRows = Omit<TableRows, QueueTableName>;
+export type CopiedTableRows = Omit<TableRows, QueueTableName | 'uploads'> & { uploads: UploadCopyRow };
 
 /** Thrown by an engine when a write would break a uniqueness rule of API.md §1.13. */
 export class UniqueViolation extends Error {
@@ -843,6 +872,32 @@ export interface PostMergesRepo extends TableRepo<PostMergeRow> {
   listInto(postId: string): Promise<PostMergeRow[]>;
 }
 
+export interface UploadsRepo extends TableRepo<UploadRow> {
+  /** Uploads created strictly before `time` (ISO), oldest first, at most `limit`. */
+  listCreatedBefore(time: string, limit: number): Promise<UploadRow[]>;
+  /** The total size of the uploads a user made at or after `time` (ISO): the daily quota. */
+  sizeByUserSince(userId: string, time: string): Promise<number>;
+  /**
+   * The upload ids that some text names as `/uploads/<id>`: a post's Markdown (merged posts too,
+   * as unmerge brings them back), a comment's body, a changelog entry's Markdown.
+   */
+  usedIds(): Promise<Set<string>>;
+}
+
+/**
+ * The bytes of uploads, kept beside their rows (issue 31 §3). Writes are idempotent (the id is
+ * the bytes' hash) and durable when they resolve; not part of a transaction: bytes are written
+ * before their row and removed after it, so a row never names missing bytes.
+ */
+export interface UploadBytes {
+  write(id: string, bytes: Buffer): Promise<void>;
+  read(id: string): Promise<Buffer | undefined>;
+  /** Removes the bytes; bytes already gone are fine. */
+  remove(id: string): Promise<void>;
+  /** Every id that has bytes (to copy them, or to find bytes whose row is gone). */
+  ids(): Promise<string[]>;
+}
+
 /** Every repository, as seen outside or inside a transaction. */
 export interface Repositories {
   users: UsersRepo;
@@ -868,9 +923,12 @@ export interface Repositories {
   changelogEntries: ChangelogEntriesRepo;
   changelogLinks: ChangelogLinksRepo;
   postMerges: PostMergesRepo;
+  uploads: UploadsRepo;
 }
 
 export interface Storage extends Repositories {
+  /** The bytes of uploaded images (issue 31 §3). */
+  readonly uploadBytes: UploadBytes;
   /** `lowdb` or `postgres`. */
   readonly engine: string;
   /**

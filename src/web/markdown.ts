@@ -16,6 +16,7 @@ const marked = new Marked({
   async: false,
   renderer: {
     html: ({ text }) => escapeHtml(text),
+    image: ({ href, title, text }) => renderImage(href, title, text),
     // The page's title is the one h1: a post's own headings start one level below it.
     heading({ tokens, depth }) {
       const level = Math.min(depth + 1, 6);
@@ -23,6 +24,29 @@ const marked = new Marked({
     },
   },
 });
+
+/** An image uploaded here (issue 31 §3): `/uploads/<sha256>`, optionally `?w=<width>&h=<height>` as the editor writes it. */
+const UPLOADED = /^\/uploads\/([0-9a-f]{64})(?:\?w=(\d{1,5})&h=(\d{1,5}))?$/;
+/** Gravatar's avatars, the one other place images may come from. */
+const GRAVATAR = /^https:\/\/(?:www\.|secure\.|[0-9]\.)?gravatar\.com\/avatar\/[0-9a-f]{32,64}(?:\?[\w=&%.-]*)?$/;
+
+/**
+ * Images show only from this server's `/uploads/` (with their size, so the page does not jump,
+ * and a link to the full-size picture) or from Gravatar; any other image is a plain link to it,
+ * so reading a post never makes the browser fetch from a stranger's server.
+ */
+function renderImage(href: string, title: string | null, text: string): string {
+  const alt = escapeHtml(text);
+  const titled = title ? ` title="${escapeHtml(title)}"` : '';
+  const uploaded = UPLOADED.exec(href);
+  if (uploaded) {
+    const full = `/uploads/${uploaded[1]}`;
+    const size = uploaded[2] && uploaded[3] ? ` width="${Number(uploaded[2])}" height="${Number(uploaded[3])}"` : '';
+    return `<a href="${full}"><img src="${full}" alt="${alt}"${titled}${size} loading="lazy"></a>`;
+  }
+  if (GRAVATAR.test(href)) return `<img src="${escapeHtml(href)}" alt="${alt}"${titled} loading="lazy">`;
+  return `<a href="${escapeHtml(href)}">${alt || escapeHtml(href)}</a>`;
+}
 
 const PURIFY = {
   FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'svg', 'math', 'iframe', 'object', 'embed'],

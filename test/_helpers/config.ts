@@ -53,6 +53,11 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     magicLinkRateLimit: { limit: 5, windowSeconds: 3600 },
     emailVerifyRateLimit: { limit: 5, windowSeconds: 3600 },
     mailTokenRateLimit: { limit: 20, windowSeconds: 900 },
+    uploadRateLimit: { limit: 30, windowSeconds: 3600 },
+    uploadMaxBytes: 5 * 1024 * 1024,
+    uploadMaxPixels: 40_000_000,
+    uploadDailyQuotaBytes: 50 * 1024 * 1024,
+    uploadOrphanMs: 86_400_000,
     ...overrides,
   };
 }

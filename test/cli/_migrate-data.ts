@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { writeConfigFile } from '../../src/config/data-dir.js';
 import { createLogger } from '../../src/logger.js';
 import { requestPasswordReset } from '../../src/services/password-reset.js';
@@ -80,6 +80,11 @@ async function addNoticeRows(storage: Storage, ownerId: string): Promise<void> {
   const merged = { ...post!, id: randomUUID(), title: 'Night theme', slug: 'night-theme-m3rg3d', slugId: 'm3rg3d' };
   const moves = { votes: [{ id: randomUUID(), userId: ownerId, createdAt: now, moved: false }], commentIds: [], subscriptions: [], addedSubscriptionIds: [] };
   await storage.postMerges.insert({ id: merged.id, intoPostId: post!.id, post: merged, moves, mergedBy: ownerId, createdAt: now });
+  // An uploaded image (issue 31 §3): its row, and its bytes beside it.
+  const image = Buffer.from('not decoded here: the bytes only need to travel');
+  const imageId = createHash('sha256').update(image).digest('hex');
+  await storage.uploadBytes.write(imageId, image);
+  await storage.uploads.insert({ id: imageId, type: 'png', width: 1, height: 1, size: image.length, userId: ownerId, createdAt: now });
 }
 
 /** The whole database of a data directory (or, with a URL, of that database), each table ordered by id. */

@@ -73,6 +73,11 @@ test('defaults when nothing is given', async (t) => {
     magicLinkRateLimit: { limit: 5, windowSeconds: 3600 },
     emailVerifyRateLimit: { limit: 5, windowSeconds: 3600 },
     mailTokenRateLimit: { limit: 20, windowSeconds: 900 },
+    uploadRateLimit: { limit: 30, windowSeconds: 3600 },
+    uploadMaxBytes: 5_242_880,
+    uploadMaxPixels: 40_000_000,
+    uploadDailyQuotaBytes: 52_428_800,
+    uploadOrphanMs: 86_400_000,
   });
 });
 

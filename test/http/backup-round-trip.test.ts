@@ -8,6 +8,7 @@
  */
 import { join } from 'node:path';
 import test, { type ExecutionContext } from 'ava';
+import sharp from 'sharp';
 import type { ParsedMail } from 'mailparser';
 import { startControlServer } from '../../src/admin/control-server.js';
 import { testMessage } from '../../src/services/mail/messages.js';
@@ -116,7 +117,14 @@ async function useEveryFeature(server: TestServer, sink: SmtpSink, hooks: { good
   });
 
   const post = async (token: string, body: Record<string, unknown>) => (await must(server, 'POST', '/posts', token, body)).post.postId as string;
-  const darkMode = await post(member.token, { title: 'Dark mode', contentMarkdown: 'Please, **at night**.', boardId: ideas.boardId });
+  // An image uploaded and used in a post (issue 31 §3): its row and its bytes.
+  const form = new FormData();
+  const image = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#223344' } }).png().toBuffer();
+  form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'night.png');
+  const uploaded = await fetch(`${server.url}/api/v1/uploads`, { method: 'POST', headers: { authorization: `Bearer ${member.token}` }, body: form });
+  if (uploaded.status !== 201) throw new Error(`POST /uploads answered ${uploaded.status}: ${await uploaded.text()}`);
+  const { upload } = (await uploaded.json()) as { upload: { url: string } };
+  const darkMode = await post(member.token, { title: 'Dark mode', contentMarkdown: `Please, **at night**.\n\n![image](${upload.url})`, boardId: ideas.boardId });
   const export_ = await post(owner, { title: 'Export to CSV', boardId: hidden.boardId, roadmapId: later.id });
   const loose = await post(member.token, { title: 'No board at all' });
   const gone = await post(member.token, { title: 'Posted by mistake' });

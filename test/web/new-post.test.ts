@@ -112,7 +112,7 @@ test.serial('Preview shows the description as rendered Markdown, and Write bring
   await preview.press('ArrowLeft');
   t.is(await page.getByRole('tab', { name: 'Write' }).getAttribute('aria-selected'), 'true');
   t.is(await description.inputValue(), 'Some **bold** text\n\n- one\n- two');
-  t.is(await page.getByText('Markdown is supported.').count(), 1);
+  t.is(await page.getByText('Markdown is supported. Paste or drop images, or use Add image.').count(), 1);
   await expectNoProblems(t, page);
 });
 

@@ -29,6 +29,7 @@ import { registerAuthProviderRoutes } from './auth-providers.js';
 import { registerOidcRoutes } from './oidc.js';
 import { registerBoardRoutes } from './boards.js';
 import { registerChangelogRoutes } from './changelog.js';
+import { registerUploadRoutes } from './uploads.js';
 import { registerCommentRoutes } from './comments.js';
 import { registerDashboardRoutes } from './dashboard.js';
 import { registerHealthRoutes } from './health.js';
@@ -69,4 +70,5 @@ export function registerRoutes(router: Router, services: ServiceContext): void {
   registerSsoRoutes(router, services);
   registerNotificationRoutes(router, services);
   registerChangelogRoutes(router, services);
+  registerUploadRoutes(router, services);
 }

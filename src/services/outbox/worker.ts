@@ -2,7 +2,7 @@
  * The delivery worker of `serve` (issue 17 §6): fans recorded events out, sends due webhook
  * deliveries (several at once, each off any request, so a slow receiver slows nobody), sends due
  * notification digests, publishes changelog entries whose time has come (issue 30), and prunes old
- * deliveries. It looks for work every outboxPollMs and at once
+ * deliveries and the uploaded images no post or comment uses (issue 31 §3). It looks for work every outboxPollMs and at once
  * when one of its deliveries ends. Every serve runs one; on PostgreSQL the claims' row locks share
  * the work between them.
  */
@@ -11,6 +11,7 @@ import { claimDueDeliveries, runDelivery } from './deliveries.js';
 import { fanOutEvents } from './fan-out.js';
 import { sendDueNotifications } from './notify-send.js';
 import { publishNextDueEntry } from '../changelog/publish.js';
+import { sweepOrphanUploads, sweepRowlessBytes } from '../uploads.js';
 
 const EVENTS_PER_CLAIM = 200;
 const NOTIFICATIONS_PER_CLAIM = 100;
@@ -32,6 +33,7 @@ export function startOutboxWorker(ctx: ServiceContext): OutboxWorker {
   let again = false;
   let stopped = false;
   let lastPrune = 0;
+  let lastSweep = 0;
 
   const schedule = (delayMs: number) => {
     if (stopped) return;
@@ -63,6 +65,7 @@ export function startOutboxWorker(ctx: ServiceContext): OutboxWorker {
       await startDeliveries();
       while ((await sendDueNotifications(ctx, NOTIFICATIONS_PER_CLAIM)) > 0 && !stopped);
       await pruneNowAndThen();
+      await sweepUploadsNowAndThen();
     } catch (error) {
       // Storage refusing writes (full disk, database down) is retried at the next poll; nothing is lost.
       ctx.logger.warn({ err: error }, 'delivery worker pass failed; trying again');
@@ -100,6 +103,14 @@ export function startOutboxWorker(ctx: ServiceContext): OutboxWorker {
     lastPrune = Date.now();
     const before = new Date(lastPrune - ctx.config.webhookDeliveryRetentionMs).toISOString();
     await ctx.storage.transaction((tx) => tx.webhookDeliveries.deleteFinishedBefore(before));
+  }
+
+  /** Orphaned uploads, at most every PRUNE_EVERY_MS (sooner when uploadOrphanMs is shorter, for tests). */
+  async function sweepUploadsNowAndThen(): Promise<void> {
+    if (Date.now() - lastSweep < Math.min(PRUNE_EVERY_MS, ctx.config.uploadOrphanMs)) return;
+    lastSweep = Date.now();
+    await sweepOrphanUploads(ctx, lastSweep);
+    await sweepRowlessBytes(ctx);
   }
 
   wake();

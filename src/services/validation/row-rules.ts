@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { RESERVED_BOARD_URLS } from '../boards.js';
 import { parseContent, TITLE_RULE } from '../posts.js';
 import { RESERVED_URLS as RESERVED_ROADMAP_URLS } from '../roadmaps.js';
@@ -376,6 +377,27 @@ export const ROW_RULES = {
       createdAt: time,
     },
     across: (row) => (isObject(row.post) && row.post.id !== row.id ? { field: 'post', problem: 'must be the post the row is named after (its id)' } : null),
+  },
+  // Issue 31 §3 (storage schema 12).
+  uploads: {
+    fields: {
+      id: matching(/^[0-9a-f]{64}$/, 'a sha256 in hex (64 digits 0-9a-f)'),
+      type: oneOf(['png', 'jpeg', 'gif', 'webp']),
+      width: integerIn(1, 1_000_000),
+      height: integerIn(1, 1_000_000),
+      size: integerIn(1, 1_000_000_000),
+      userId: uuid,
+      createdAt: time,
+      data: matching(/^[A-Za-z0-9+/]*={0,2}$/, 'the image in base64'),
+    },
+    optional: ['data'],
+    across: (row) => {
+      if (typeof row.data !== 'string') return null;
+      const bytes = Buffer.from(row.data, 'base64');
+      if (createHash('sha256').update(bytes).digest('hex') !== row.id) return { field: 'data', problem: 'does not hash to the row’s id (sha256): the image is damaged' };
+      if (bytes.length !== row.size) return { field: 'size', problem: 'is not the length of data' };
+      return null;
+    },
   },
 } as const satisfies { readonly [Table in keyof CopiedTableRows]: RulesOf<CopiedTableRows[Table]> };
 

@@ -30,6 +30,7 @@ export const TABLE_NAMES: readonly TableName[] = [
   'changelogEntries',
   'changelogLinks',
   'postMerges',
+  'uploads',
 ];
 
 /**
@@ -91,6 +92,7 @@ export function newDocument(now: string): DatabaseDocument {
       changelogEntries: [],
       changelogLinks: [],
       postMerges: [],
+      uploads: [],
     },
   };
 }

@@ -26,6 +26,10 @@ import type {
   ChangelogEntriesRepo,
   ChangelogLinksRepo,
   PostMergesRepo,
+  UploadBytes,
+  UploadCopyRow,
+  UploadRow,
+  UploadsRepo,
   Storage,
   SubscriptionsRepo,
   UserRolesRepo,
@@ -43,6 +47,7 @@ import { JournalWriter } from './journal-writer.js';
 import { loadDatabase } from './load.js';
 import type { MemoryDb } from './memory-db.js';
 import { createRepositories } from './repositories.js';
+import { uploadFiles } from './upload-repos.js';
 import { SnapshotFile } from './snapshot-file.js';
 import { TxWriter } from './tx-writer.js';
 import { WriteLock } from './write-lock.js';
@@ -102,6 +107,8 @@ class LowdbStorage implements Storage {
   readonly changelogLinks: ChangelogLinksRepo;
   readonly linkedIdentities: LinkedIdentitiesRepo;
   readonly postMerges: PostMergesRepo;
+  readonly uploads: UploadsRepo;
+  readonly uploadBytes: UploadBytes;
 
   private readonly lock = new WriteLock();
   private state: 'open' | 'closing' | 'closed' = 'open';
@@ -146,6 +153,8 @@ class LowdbStorage implements Storage {
     this.changelogLinks = repos.changelogLinks;
     this.linkedIdentities = repos.linkedIdentities;
     this.postMerges = repos.postMerges;
+    this.uploads = repos.uploads;
+    this.uploadBytes = uploadFiles(parts.config.dataDir);
   }
 
   async transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
@@ -158,7 +167,8 @@ class LowdbStorage implements Storage {
     const doc = await this.outerAccess().read((db) => db.toDocument());
     await this.parts.journal.flushed();
     if (this.outage.count !== outages) throw appError('STORAGE_UNAVAILABLE'); // the copy may hold undone writes
-    return { schemaVersion: doc.schemaVersion, settings: doc.settings, tables: withoutQueues(doc.tables) };
+    const tables = withoutQueues(doc.tables);
+    return { schemaVersion: doc.schemaVersion, settings: doc.settings, tables: { ...tables, uploads: await withUploadData(this.uploadBytes, doc.tables.uploads) } };
   }
 
   async isWritable(): Promise<boolean> {
@@ -339,4 +349,14 @@ function settle<T>(fn: () => T, resolve: (value: T) => void, reject: (error: unk
   } catch (error) {
     reject(error);
   }
+}
+
+/** The upload rows of a copy, each with its bytes (base64); a row whose file is gone is left out, as it serves nothing. */
+export async function withUploadData(bytes: UploadBytes, rows: readonly UploadRow[]): Promise<UploadCopyRow[]> {
+  const copied: UploadCopyRow[] = [];
+  for (const row of rows) {
+    const data = await bytes.read(row.id);
+    if (data) copied.push({ ...row, data: data.toString('base64') });
+  }
+  return copied;
 }

@@ -17,6 +17,7 @@ import type {
 import { ActivityVisibilityIndex } from './activity-visibility.js';
 import { noticeIndexes, noticeTables } from './notice-indexes.js';
 import { mergeIndexes, mergeTables } from './merge-repos.js';
+import { uploadIndexes, uploadTables } from './upload-repos.js';
 import { signInIndexes, signInTables } from './sign-in-repos.js';
 import { changelogIndexes, changelogTables } from './changelog-repos.js';
 import { type DatabaseDocument, SCHEMA_VERSION, TABLE_NAMES, type TableName, type TableRows } from './document.js';
@@ -83,6 +84,7 @@ function buildTables() {
     ...signInIndexes(),
     ...changelogIndexes(),
     ...mergeIndexes(),
+    ...uploadIndexes(),
   };
   const i = indexes;
   const tables: Tables = {
@@ -122,6 +124,7 @@ function buildTables() {
     ...signInTables(i),
     ...changelogTables(i),
     ...mergeTables(i),
+    ...uploadTables(i),
   };
   return { tables, indexes };
 }

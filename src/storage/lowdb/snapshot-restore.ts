@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { AppError } from '../../errors.js';
-import { type DatabaseSnapshot, UniqueViolation } from '../types.js';
+import { type DatabaseSnapshot, UniqueViolation, type UploadCopyRow } from '../types.js';
+import { uploadFiles } from './upload-repos.js';
 import { type DatabaseDocument, QUEUE_TABLE_NAMES, type RawDocument, SCHEMA_VERSION, TABLE_NAMES } from './document.js';
 import { fsyncDir, removeFile } from './fs-durable.js';
 import { listJournals } from './journal-files.js';
@@ -65,6 +66,24 @@ export async function writeLowdbSnapshot(dataDir: string, snapshot: DatabaseSnap
   for (const journal of await listJournals(dataDir)) await removeFile(journal.path);
   await fsyncDir(dataDir);
   // An older schema gets its queue tables from the upgrade on open anyway; empty ones do no harm there.
-  const doc = { schemaVersion: snapshot.schemaVersion, seq: 0, settings: snapshot.settings, tables: withEmptyQueues(snapshot.tables) };
+  const uploads = (snapshot.tables.uploads ?? []) as readonly UploadCopyRow[];
+  await writeUploadFiles(dataDir, uploads);
+  const tables = { ...snapshot.tables, ...(snapshot.tables.uploads ? { uploads: uploads.map(({ data: _data, ...row }) => row) } : {}) };
+  const doc = { schemaVersion: snapshot.schemaVersion, seq: 0, settings: snapshot.settings, tables: withEmptyQueues(tables) };
   await file.save(doc as unknown as DatabaseDocument, onRows);
+}
+
+/**
+ * The copy's upload bytes as files of `<dataDir>/uploads` (before the rows naming them); files no
+ * row names are removed. A row without bytes in the copy (a pre-upgrade copy of the JSON-file
+ * engine, made from db.json alone) keeps whatever file the directory has for it.
+ */
+async function writeUploadFiles(dataDir: string, uploads: readonly UploadCopyRow[]): Promise<void> {
+  const files = uploadFiles(dataDir);
+  const kept = new Set<string>();
+  for (const row of uploads) {
+    kept.add(row.id);
+    if (row.data !== undefined) await files.write(row.id, Buffer.from(row.data, 'base64'));
+  }
+  for (const id of await files.ids()) if (!kept.has(id)) await files.remove(id);
 }

@@ -66,8 +66,8 @@ const addTags: UpgradeStep = (doc) => doc;
 /** Version 10 → 11 (issue 31 §2): the approval queue. */
 const addModeration: UpgradeStep = (doc) => doc;
 
-/** Version 11 → 12 (issue 31 §3): uploaded images. */
-const addUploads: UpgradeStep = (doc) => doc;
+/** Version 11 → 12 (issue 31 §3): uploaded images get their own table, empty (their bytes are files in `uploads/`). */
+const addUploads: UpgradeStep = (doc) => ({ ...doc, tables: { ...doc.tables, uploads: doc.tables.uploads ?? [] } });
 
 /** Entry `i` upgrades version `i + 1` to `i + 2`. */
 export const UPGRADE_STEPS: readonly UpgradeStep[] = [

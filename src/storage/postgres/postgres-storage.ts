@@ -23,6 +23,8 @@ import type {
   ChangelogEntriesRepo,
   ChangelogLinksRepo,
   PostMergesRepo,
+  UploadBytes,
+  UploadsRepo,
   Storage,
   SubscriptionsRepo,
   UserRolesRepo,
@@ -41,6 +43,7 @@ import { MIGRATIONS } from './migrations/index.js';
 import type { Queryable } from './queryable.js';
 import { createRepositories } from './repositories.js';
 import { readSnapshot } from './snapshot.js';
+import { createUploadBytes } from './uploads/repos.js';
 
 /*
  * Transactions run at SERIALIZABLE: the services' check-then-write units (one owner, one vote per
@@ -143,6 +146,8 @@ class PostgresStorage implements Storage {
   readonly changelogLinks: ChangelogLinksRepo;
   readonly linkedIdentities: LinkedIdentitiesRepo;
   readonly postMerges: PostMergesRepo;
+  readonly uploads: UploadsRepo;
+  readonly uploadBytes: UploadBytes;
 
   private closing: Promise<void> | undefined;
   /** Calls accepted before close(): close waits for them, so no accepted write is cut off. */
@@ -176,6 +181,8 @@ class PostgresStorage implements Storage {
     this.changelogLinks = repos.changelogLinks;
     this.linkedIdentities = repos.linkedIdentities;
     this.postMerges = repos.postMerges;
+    this.uploads = repos.uploads;
+    this.uploadBytes = createUploadBytes(this.outer());
   }
 
   transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {

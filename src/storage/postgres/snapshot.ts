@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import type { DatabaseSnapshot } from '../types.js';
+import type { DatabaseSnapshot, UploadCopyRow, UploadRow } from '../types.js';
 import { quoted } from './content/sql.js';
 import { settingsOf } from './core/settings.js';
 import { schemaVersion } from './migrate.js';
@@ -32,6 +32,7 @@ export async function readSnapshot(client: PoolClient): Promise<DatabaseSnapshot
       const { rows } = await client.query(`SELECT ${columns} FROM ${quoted(table.table)} ORDER BY created_at, id`);
       tables[table.name] = rows.map((record: Record<string, unknown>) => table.read(record));
     }
+    if (existing.has('upload_bytes')) tables.uploads = await withUploadData(client, (tables.uploads ?? []) as UploadRow[]);
     await client.query('COMMIT');
     return {
       schemaVersion: rowSchema,
@@ -62,4 +63,14 @@ async function existingColumns(db: Queryable): Promise<Map<string, Set<string>>>
 function readableColumns(table: StoredTable, have: ReadonlySet<string> | undefined): readonly string[] {
   const later = new Set(table.laterColumns ?? []);
   return table.columns.filter((column) => !later.has(column) || have === undefined || have.has(column));
+}
+
+/** The upload rows of the copy, each with its bytes (base64), read in the same transaction; a row without bytes is left out. */
+async function withUploadData(db: Queryable, rows: readonly UploadRow[]): Promise<UploadCopyRow[]> {
+  const { rows: records } = await db.query('SELECT id, data FROM upload_bytes');
+  const data = new Map<string, Buffer>(records.map((record: { id: string; data: Buffer }) => [String(record.id), record.data]));
+  return rows.flatMap((row) => {
+    const bytes = data.get(row.id);
+    return bytes ? [{ ...row, data: bytes.toString('base64') }] : [];
+  });
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, fieldOf } from '../api/client.js';
 import { Field } from './field.js';
+import { ImageButton, useImageUpload } from './image-upload.js';
 import { ErrorNotice } from './notice.js';
 
 /** Whether the box offers the "Internal note" checkbox, and how it starts. */
@@ -32,6 +33,7 @@ export function CommentBox(props: CommentBoxProps) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const text = useRef<HTMLTextAreaElement>(null);
+  const upload = useImageUpload({ textarea: text, value: body, onInput: setBody, disabled: pending });
   useEffect(() => {
     if (props.focusOnOpen) text.current?.focus();
   }, []);
@@ -72,9 +74,11 @@ export function CommentBox(props: CommentBoxProps) {
             aria-describedby={describedBy}
             aria-invalid={invalid}
             onInput={(event) => setBody(event.currentTarget.value)}
+            {...upload.textareaHandlers}
           />
         )}
       </Field>
+      <ImageButton id={id} upload={upload} />
       {internal && !internal.forced && (
         <label class="comment-box__internal">
           <input type="checkbox" checked={isInternal} onChange={(event) => setInternal(event.currentTarget.checked)} />

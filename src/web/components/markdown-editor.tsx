@@ -1,5 +1,6 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { Field } from './field.js';
+import { ImageButton, useImageUpload } from './image-upload.js';
 import { Markdown } from './markdown.js';
 
 type Mode = 'write' | 'preview';
@@ -20,11 +21,16 @@ interface MarkdownEditorProps {
   maxLength?: number;
   rows?: number;
   disabled?: boolean;
+  /** Offer pasting, dropping and picking images (issue 31 §3); on unless turned off. */
+  images?: boolean;
 }
 
 /** A labelled Markdown textarea with a Write/Preview switch; the preview uses the same renderer as posts. */
-export function MarkdownEditor({ id, label, value, onInput, error, hint = 'Markdown is supported.', maxLength, rows = 8, disabled }: MarkdownEditorProps) {
+export function MarkdownEditor({ id, label, value, onInput, error, hint, maxLength, rows = 8, disabled, images = true }: MarkdownEditorProps) {
   const [mode, setMode] = useState<Mode>('write');
+  const text = useRef<HTMLTextAreaElement>(null);
+  const upload = useImageUpload({ textarea: text, value, onInput, disabled });
+  hint ??= images ? 'Markdown is supported. Paste or drop images, or use Add image.' : 'Markdown is supported.';
   return (
     <Field id={id} label={label} error={error} hint={hint}>
       {(describedBy, invalid) => (
@@ -32,8 +38,10 @@ export function MarkdownEditor({ id, label, value, onInput, error, hint = 'Markd
           <ModeTabs id={id} mode={mode} onChoose={setMode} />
           <div id={`${id}-write`} role="tabpanel" aria-labelledby={`${id}-tab-write`} hidden={mode !== 'write'}>
             <textarea
+              ref={text}
               id={id}
               value={value}
+              {...(images ? upload.textareaHandlers : {})}
               rows={rows}
               maxLength={maxLength}
               disabled={disabled}
@@ -41,6 +49,7 @@ export function MarkdownEditor({ id, label, value, onInput, error, hint = 'Markd
               aria-invalid={invalid}
               onInput={(event) => onInput(event.currentTarget.value)}
             />
+            {images && <ImageButton id={id} upload={upload} />}
           </div>
           <div id={`${id}-preview`} role="tabpanel" aria-labelledby={`${id}-tab-preview`} hidden={mode !== 'preview'} class="md-editor__preview">
             {mode === 'preview' &&
