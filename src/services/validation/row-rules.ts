@@ -1,3 +1,4 @@
+import { parseTagColor, parseTagName } from '../tags/input.js';
 import { RESERVED_BOARD_URLS } from '../boards.js';
 import { parseContent, TITLE_RULE } from '../posts.js';
 import { RESERVED_URLS as RESERVED_ROADMAP_URLS } from '../roadmaps.js';
@@ -377,6 +378,9 @@ export const ROW_RULES = {
     },
     across: (row) => (isObject(row.post) && row.post.id !== row.id ? { field: 'post', problem: 'must be the post the row is named after (its id)' } : null),
   },
+  // Issue 31 §1 (storage schema 10).
+  tags: { fields: { id: uuid, name: apiRule(parseTagName), color: apiRule(parseTagColor), public: bool, ...TIMES } },
+  postTags: { fields: { id: uuid, postId: uuid, tagId: uuid, createdAt: time } },
 } as const satisfies { readonly [Table in keyof CopiedTableRows]: RulesOf<CopiedTableRows[Table]> };
 
 /** The name of a stored table. */

@@ -30,6 +30,8 @@ export const TABLE_NAMES: readonly TableName[] = [
   'changelogEntries',
   'changelogLinks',
   'postMerges',
+  'tags',
+  'postTags',
 ];
 
 /**
@@ -91,6 +93,8 @@ export function newDocument(now: string): DatabaseDocument {
       changelogEntries: [],
       changelogLinks: [],
       postMerges: [],
+      tags: [],
+      postTags: [],
     },
   };
 }

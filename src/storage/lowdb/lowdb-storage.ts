@@ -26,6 +26,8 @@ import type {
   ChangelogEntriesRepo,
   ChangelogLinksRepo,
   PostMergesRepo,
+  PostTagsRepo,
+  TagsRepo,
   Storage,
   SubscriptionsRepo,
   UserRolesRepo,
@@ -102,6 +104,8 @@ class LowdbStorage implements Storage {
   readonly changelogLinks: ChangelogLinksRepo;
   readonly linkedIdentities: LinkedIdentitiesRepo;
   readonly postMerges: PostMergesRepo;
+  readonly tags: TagsRepo;
+  readonly postTags: PostTagsRepo;
 
   private readonly lock = new WriteLock();
   private state: 'open' | 'closing' | 'closed' = 'open';
@@ -146,6 +150,8 @@ class LowdbStorage implements Storage {
     this.changelogLinks = repos.changelogLinks;
     this.linkedIdentities = repos.linkedIdentities;
     this.postMerges = repos.postMerges;
+    this.tags = repos.tags;
+    this.postTags = repos.postTags;
   }
 
   async transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {

@@ -19,6 +19,7 @@ import { noticeIndexes, noticeTables } from './notice-indexes.js';
 import { mergeIndexes, mergeTables } from './merge-repos.js';
 import { signInIndexes, signInTables } from './sign-in-repos.js';
 import { changelogIndexes, changelogTables } from './changelog-repos.js';
+import { tagIndexes, tagTables } from './tag-repos.js';
 import { type DatabaseDocument, SCHEMA_VERSION, TABLE_NAMES, type TableName, type TableRows } from './document.js';
 import { deepFreeze } from './frozen.js';
 import { byLowerCasedName } from './name-search.js';
@@ -83,6 +84,7 @@ function buildTables() {
     ...signInIndexes(),
     ...changelogIndexes(),
     ...mergeIndexes(),
+    ...tagIndexes(),
   };
   const i = indexes;
   const tables: Tables = {
@@ -122,6 +124,7 @@ function buildTables() {
     ...signInTables(i),
     ...changelogTables(i),
     ...mergeTables(i),
+    ...tagTables(i),
   };
   return { tables, indexes };
 }

@@ -21,6 +21,7 @@ import { notificationsRepo, outboxRepo, subscriptionsRepo, webhookDeliveriesRepo
 import { countsOf, orderedPage } from './ordered-page.js';
 import { changelogEntriesRepo, changelogLinksRepo } from './changelog-repos.js';
 import { postMergesRepo } from './merge-repos.js';
+import { postTagsRepo, tagsRepo } from './tag-repos.js';
 import { authProvidersRepo, linkedIdentitiesRepo, ssoSecretsRepo } from './sign-in-repos.js';
 import { queryPosts } from './post-query.js';
 import { similarPosts } from './post-similar.js';
@@ -59,6 +60,8 @@ const REPOSITORY_FACTORIES: { readonly [K in keyof Repositories]: (access: Acces
   changelogLinks: changelogLinksRepo,
   linkedIdentities: linkedIdentitiesRepo,
   postMerges: postMergesRepo,
+  tags: tagsRepo,
+  postTags: postTagsRepo,
 };
 
 /** What a transaction's repositories keep: how they reach the data, and the ones made so far. */

@@ -23,6 +23,8 @@ import type {
   ChangelogEntriesRepo,
   ChangelogLinksRepo,
   PostMergesRepo,
+  PostTagsRepo,
+  TagsRepo,
   Storage,
   SubscriptionsRepo,
   UserRolesRepo,
@@ -143,6 +145,8 @@ class PostgresStorage implements Storage {
   readonly changelogLinks: ChangelogLinksRepo;
   readonly linkedIdentities: LinkedIdentitiesRepo;
   readonly postMerges: PostMergesRepo;
+  readonly tags: TagsRepo;
+  readonly postTags: PostTagsRepo;
 
   private closing: Promise<void> | undefined;
   /** Calls accepted before close(): close waits for them, so no accepted write is cut off. */
@@ -176,6 +180,8 @@ class PostgresStorage implements Storage {
     this.changelogLinks = repos.changelogLinks;
     this.linkedIdentities = repos.linkedIdentities;
     this.postMerges = repos.postMerges;
+    this.tags = repos.tags;
+    this.postTags = repos.postTags;
   }
 
   transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
