@@ -179,7 +179,7 @@ test('posts carry the tags each caller may see, by name, in every answer showing
   // Webhook payloads carry the post as a visitor sees it: its public tags.
   const event = { id: randomUUID(), name: 'post.created', postId, actorId: owner.user.id, facts: {}, createdAt: new Date().toISOString() };
   const shapedEvent = await server.ctx.storage.transaction((tx) => shapeEvent(tx, event, new Map()));
-  const shapedTags = (shapedEvent?.data as { post: { tags: unknown } }).post.tags;
+  const shapedTags = (shapedEvent!.data as { post: { tags: unknown } }).post.tags;
   t.deepEqual(shapedTags, [{ tagId: pub.tagId, name: 'Phones', color: '00aa00' }]);
 });
 
