@@ -80,6 +80,10 @@ async function addNoticeRows(storage: Storage, ownerId: string): Promise<void> {
   const merged = { ...post!, id: randomUUID(), title: 'Night theme', slug: 'night-theme-m3rg3d', slugId: 'm3rg3d' };
   const moves = { votes: [{ id: randomUUID(), userId: ownerId, createdAt: now, moved: false }], commentIds: [], subscriptions: [], addedSubscriptionIds: [] };
   await storage.postMerges.insert({ id: merged.id, intoPostId: post!.id, post: merged, moves, mergedBy: ownerId, createdAt: now });
+  // A private tag on the post (issue 31 §1).
+  const tagId = randomUUID();
+  await storage.tags.insert({ id: tagId, name: 'Churn risk', color: 'aa0000', public: false, createdAt: now, updatedAt: now });
+  await storage.postTags.insert({ id: randomUUID(), postId: post!.id, tagId, createdAt: now });
 }
 
 /** The whole database of a data directory (or, with a URL, of that database), each table ordered by id. */

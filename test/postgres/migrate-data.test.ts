@@ -12,7 +12,7 @@ import { freshSchema, openPg, pgTests } from '../storage-pg/_pg.js';
 
 const EMPTY = {
   ...{ users: 0, roles: 0, userRoles: 0, boards: 0, roadmaps: 0, posts: 0, votes: 0, comments: 0, activities: 0, mailTokens: 0, mailLog: 0 },
-  ...{ webhookEndpoints: 0, subscriptions: 0, ssoSecrets: 0, linkedIdentities: 0, authProviders: 0, changelogEntries: 0, changelogLinks: 0, postMerges: 0 },
+  ...{ webhookEndpoints: 0, subscriptions: 0, ssoSecrets: 0, linkedIdentities: 0, authProviders: 0, changelogEntries: 0, changelogLinks: 0, postMerges: 0, tags: 0, postTags: 0 },
 };
 
 pgTests((url) => {
