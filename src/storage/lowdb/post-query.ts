@@ -35,13 +35,13 @@ export function queryPosts(db: MemoryDb, query: PostQuery): PostRow[] {
   return result;
 }
 
-/** A tag carried by at most `posts` posts is read from its links rather than by walking the ordered posts (tests lower it to try the walks). */
+/** A tag carried by more than `posts` posts is never gathered from its links (tests set 0 to try the walks). */
 export const TAG_GATHER_LIMIT = { posts: 5000 };
 
 /**
  * A page of posts carrying every asked tag (issue 31 §1) when the rarest asked tag is carried by
- * few posts: its posts are gathered from the links, filtered and ordered. A common tag is left to
- * the walks below, which test each post's links and stop once the page is full.
+ * few posts (next to the walk that would find the page, the tags taken as independent): its posts
+ * are gathered from the links, filtered and ordered. Common tags are left to the walks below, which test each post's links and stop once the page is full.
  */
 function rareTagged(db: MemoryDb, query: PostQuery): PostRow[] | undefined {
   if (query.tagIds === undefined || query.tagIds.length === 0) return undefined;
@@ -49,6 +49,12 @@ function rareTagged(db: MemoryDb, query: PostQuery): PostRow[] | undefined {
   if (groups.some((group) => group === undefined)) return [];
   const rarest = groups.reduce((a, b) => (b!.size < a!.size ? b : a))!;
   if (rarest.size > TAG_GATHER_LIMIT.posts) return undefined;
+  // Gathering and ordering n posts costs about n; a walk finds a page of w among N posts in about
+  // w·N/n steps (if the tag's posts are spread out): gather only the rarer tags.
+  const posts = Math.max(db.indexes.postCatalog.size, 1);
+  const share = groups.reduce((product, group) => product * Math.min(1, group!.size / posts), 1);
+  const walk = (query.offset + query.limit) / Math.max(share, 1 / posts);
+  if (rarest.size > 64 && rarest.size * 4 > walk) return undefined;
   const accepts = postFilter(db, query);
   const entries: PostEntry[] = [];
   for (const link of rarest.toArray()) {

@@ -36,6 +36,8 @@ export function searchPosts(db: MemoryDb, query: PostQuery, words: readonly stri
   const bits = bitsOfAll(catalog, words);
   narrowToConditions(db, query, bits);
   if (countBits(bits) <= query.offset) return [];
+  // Asked tags (issue 31 §1) are tested on the walk, which stops once the page is full.
+  if (query.tagIds !== undefined && query.tagIds.length > 0) return walked(query, lists, (entry) => hasBit(bits, entry.slot) && accepts(entry.row));
   return pageOfBits(query, lists, bits);
 }
 
@@ -69,15 +71,6 @@ function narrowToConditions(db: MemoryDb, query: PostQuery, bits: Uint32Array): 
     for (let i = 0; i < bits.length; i++) bits[i] = bits[i]! & onBoards[i]!;
   }
   if (query.visibleBoardsOnly) for (const id of db.indexes.hiddenBoards.all) markSlots(groups.board(id), bits, false);
-  // Every asked tag (issue 31 §1): the posts carrying it, ANDed in.
-  for (const tagId of new Set(query.tagIds ?? [])) {
-    const tagged = catalog.emptyBits(1);
-    for (const link of db.indexes.postTagsByTag.group(tagId)?.toArray() ?? []) {
-      const entry = catalog.entryOf(link.postId);
-      if (entry) setBit(tagged, entry.slot);
-    }
-    for (let i = 0; i < bits.length; i++) bits[i] = bits[i]! & tagged[i]!;
-  }
 }
 
 function markSlots(list: ChunkedList<PostEntry> | undefined, bits: Uint32Array, set: boolean): void {
