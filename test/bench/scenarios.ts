@@ -102,6 +102,8 @@ export async function tagFilters(api: string, auth: Headers, corpus: Corpus, tag
     json({ tags: [tagId], query: words[i % words.length], page: 1, limit: LIMIT }),
   ]);
   await runLoad({ url, bodies, headers: auth, connections: 8, seconds: WARMUP });
+  // The same caller's plain page 1 in the same conditions, to compare with.
+  await report(`POST /posts/get page 1, with token, no filter (baseline for the tag filters), at ${size} posts`, { url, bodies: [json({ page: 1, limit: LIMIT })], headers: auth });
   await sampled(`POST /posts/get tags filter (${tagIds.length} tags, alone, in pairs, with a board, by votes, with a search; rotating), page 1, at ${size} posts`, { url, bodies, headers: auth });
   const common = [json({ tags: [tagIds[0]], page: 1, limit: LIMIT })];
   await sampled(`POST /posts/get tags filter, the commonest tag (30% of posts), page 1, at ${size} posts`, { url, bodies: common, headers: auth });
