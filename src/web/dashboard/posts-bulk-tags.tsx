@@ -46,7 +46,8 @@ export function BulkTags({ selected, onTagged, onDone }: BulkTagsProps) {
     }
   };
   return (
-    <div class="posts-bulk" role="group" aria-label="Tag the selected posts">
+    <fieldset class="posts-bulk">
+      <legend class="visually-hidden">Tag the selected posts</legend>
       <span>{selected.length === 1 ? '1 post selected' : `${selected.length} posts selected`}</span>
       <label for="posts-bulk-tag" class="visually-hidden">
         Tag
@@ -71,6 +72,6 @@ export function BulkTags({ selected, onTagged, onDone }: BulkTagsProps) {
           {error}
         </p>
       )}
-    </div>
+    </fieldset>
   );
 }
