@@ -54,11 +54,6 @@ export function PostRow({ post, boards, roadmaps, rights, onChanged, onAction, s
   };
   return (
     <tr>
-      {onSelect && (
-        <td>
-          <input type="checkbox" aria-label={`Select ${post.title}`} checked={selected === true} onChange={(event) => onSelect(event.currentTarget.checked)} />
-        </td>
-      )}
       <th scope="row" class="posts-table__title">
         <a href={`/p/${post.slug}`}>{post.title}</a>
         {post.tags && <TagChips tags={post.tags} />}
@@ -91,6 +86,16 @@ export function PostRow({ post, boards, roadmaps, rights, onChanged, onAction, s
         <TimeAgo iso={post.createdAt} />
       </td>
       <td class="posts-table__actions">
+        {/* Beside the row's menu, not a column of its own: the columns stay those of every viewer. */}
+        {onSelect && (
+          <input
+            type="checkbox"
+            class="posts-table__select"
+            aria-label={`Select ${post.title}`}
+            checked={selected === true}
+            onChange={(event) => onSelect(event.currentTarget.checked)}
+          />
+        )}
         <RowMenu post={post} rights={rights} onAction={onAction} />
       </td>
     </tr>

@@ -25,11 +25,6 @@ export function PostsTable({ posts, boards, roadmaps, rightsOf, busy, wrapRef, o
       <table class="dashboard-table posts-table">
         <thead>
           <tr>
-            {selection && (
-              <th scope="col">
-                <span class="visually-hidden">Select</span>
-              </th>
-            )}
             <th scope="col">Title</th>
             <th scope="col">Board</th>
             <th scope="col">Status</th>
