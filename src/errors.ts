@@ -115,6 +115,13 @@ const CATALOGUE = {
   POST_ALREADY_MERGED: [409, 'This post is already merged into another post'],
   POST_HAS_MERGED_POSTS: [409, 'Other posts are merged into this post: unmerge them first'],
   POST_NOT_MERGED: [409, 'This post is not merged into another post'],
+  // Not in API.md §5: tags (issue 31 §1, README).
+  TAG_COLOR_HEX_CHAR: [400, 'Color must be a valid hexadecimal value'],
+  TAG_COLOR_HEX_LENGTH: [400, 'Color must be exactly 6 characters'],
+  TAG_EXISTS: [409, 'A tag with this name already exists'],
+  TAG_NAME_MISSING: [400, 'Tag name missing'],
+  TAG_NAME_TOO_LONG: [400, 'Tag name cannot exceed 40 characters'],
+  TAG_NOT_FOUND: [404, 'Tag not found'],
   // Not in API.md §5: uploaded images (issue 31 §3, README).
   UPLOAD_FILE_MISSING: [400, 'Send the image as the multipart/form-data field "file"'],
   UPLOAD_TYPE_NOT_ALLOWED: [400, 'Only PNG, JPEG, GIF and WebP images can be uploaded'],

@@ -1,4 +1,4 @@
-import type { BoardRow, ChangelogEntryRow, ChangelogLinkRow, CommentRow, PostMergeRow, PostRow, RoadmapRow, RoleRow, SettingsRow, UserRoleRow, UserRow, VoteRow } from '../storage/types.js';
+import type { BoardRow, ChangelogEntryRow, ChangelogLinkRow, CommentRow, PostMergeRow, PostRow, PostTagRow, RoadmapRow, RoleRow, SettingsRow, TagRow, UserRoleRow, UserRow, VoteRow } from '../storage/types.js';
 import type { FieldSpec } from './export-fields.js';
 
 /*
@@ -6,7 +6,7 @@ import type { FieldSpec } from './export-fields.js';
  *
  * One JSON object (gzipped when the file name ends in `.gz`). Header fields come first:
  *   format                  "feedbackd-export"
- *   version                 3; this code writes 3 and reads 1 to 3 (a higher one is refused: upgrade first)
+ *   version                 4; this code writes 4 and reads 1 to 4 (a higher one is refused: upgrade first)
  *   feedbackdVersion        the feedbackd version that wrote the file
  *   exportedAt              ISO 8601 time of the snapshot
  *   includesPasswordHashes  true when users carry `passwordHash`
@@ -16,7 +16,7 @@ import type { FieldSpec } from './export-fields.js';
  *                           value stays, false on a new board; so may `ssoLoginUrl` (issue 28) and
  *                           `embedOrigins` (issue 29)
  * then one list per section (SECTION_FIELDS), in import order: users, roles, roleAssignments, boards,
- * roadmaps, posts, votes, comments, postMerges, changelogEntries, changelogLinks. A row refers only to rows of earlier sections, or, for a reply,
+ * roadmaps, posts, votes, comments, postMerges, changelogEntries, changelogLinks, tags, postTags. A row refers only to rows of earlier sections, or, for a reply,
  * to its parent comment, which comes earlier in `comments`. Rows are sorted by (createdAt, id),
  * except that a reply always comes after its parent, even when they share a timestamp. An absent
  * section is empty; top-level fields the version does not know are reported, not read.
@@ -30,7 +30,8 @@ import type { FieldSpec } from './export-fields.js';
  * Versions: 1 has every section but `comments` (a `comments` field in a version-1 file is not
  * read); 2 adds `comments`; 3 adds the posts merged into others (issue 30 §2), `postMerges`, as
  * their rows keep them, so that they can be unmerged after an import, and the changelog (§1):
- * `changelogEntries` (the stored rows) and `changelogLinks` (entry, post, position). A board's `description` (issue 27) may be absent in files written
+ * `changelogEntries` (the stored rows) and `changelogLinks` (entry, post, position); 4 adds tags
+ * (issue 31 §1): `tags` (id, name, color, public, times) and `postTags` (post, tag). A board's `description` (issue 27) may be absent in files written
  * before it existed: the board is imported without one.
  */
 
@@ -38,7 +39,7 @@ import type { FieldSpec } from './export-fields.js';
 export const EXPORT_FORMAT = 'feedbackd-export';
 
 /** The export format version this code writes and the highest it reads. */
-export const EXPORT_VERSION = 3;
+export const EXPORT_VERSION = 4;
 
 /** An exported user: no token version; the password hash only when asked for. */
 export type ExportedUser = Omit<UserRow, 'tokenVersion' | 'passwordHash'> & { passwordHash?: string };
@@ -59,13 +60,15 @@ export interface ExportSections {
   postMerges: PostMergeRow[];
   changelogEntries: ChangelogEntryRow[];
   changelogLinks: ChangelogLinkRow[];
+  tags: TagRow[];
+  postTags: PostTagRow[];
 }
 
 /** The name of a list section. */
 export type SectionName = keyof ExportSections;
 
 /** The sections in file order, which is also import order: rows come after the rows they refer to. */
-export const SECTION_NAMES: readonly SectionName[] = ['users', 'roles', 'roleAssignments', 'boards', 'roadmaps', 'posts', 'votes', 'comments', 'postMerges', 'changelogEntries', 'changelogLinks'];
+export const SECTION_NAMES: readonly SectionName[] = ['users', 'roles', 'roleAssignments', 'boards', 'roadmaps', 'posts', 'votes', 'comments', 'postMerges', 'changelogEntries', 'changelogLinks', 'tags', 'postTags'];
 
 /** The format version that introduced each section; an older file has none of its rows. */
 export const SECTION_SINCE: Readonly<Record<SectionName, number>> = {
@@ -80,6 +83,8 @@ export const SECTION_SINCE: Readonly<Record<SectionName, number>> = {
   postMerges: 3,
   changelogEntries: 3,
   changelogLinks: 3,
+  tags: 4,
+  postTags: 4,
 };
 
 /** The sections a file of this format version holds, in import order. */
@@ -164,6 +169,8 @@ export const SECTION_FIELDS: Readonly<Record<SectionName, FieldSpec>> = {
     ...TIMES,
   },
   changelogLinks: { id: 'uuid', entryId: 'uuid', postId: 'uuid', position: 'integer', createdAt: 'time' },
+  tags: { id: 'uuid', name: 'string', color: 'string', public: 'boolean', ...TIMES },
+  postTags: { id: 'uuid', postId: 'uuid', tagId: 'uuid', createdAt: 'time' },
 };
 
 /** The fields of the site settings. */

@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../services/context.js';
-import type { ActivityRow, ChangelogEntryRow, ChangelogLinkRow, CommentRow, DatabaseSnapshot, PostMergeRow, UserRow } from '../storage/types.js';
+import type { ActivityRow, ChangelogEntryRow, ChangelogLinkRow, CommentRow, DatabaseSnapshot, PostMergeRow, PostTagRow, TagRow, UserRow } from '../storage/types.js';
 import { VERSION } from '../version.js';
 import { writeJsonFileDurably } from './backup-file-writer.js';
 import { parentsFirst, withActivityIds } from './export-comments.js';
@@ -76,6 +76,9 @@ export function exportSections(snapshot: DatabaseSnapshot, includePasswordHashes
     // Absent from snapshots of databases older than the changelog (storage schema 8).
     changelogEntries: inOrder((tables.changelogEntries ?? []) as readonly ChangelogEntryRow[]),
     changelogLinks: inOrder((tables.changelogLinks ?? []) as readonly ChangelogLinkRow[]),
+    // Absent from snapshots of databases older than tags (storage schema 10).
+    tags: inOrder((tables.tags ?? []) as readonly TagRow[]),
+    postTags: inOrder((tables.postTags ?? []) as readonly PostTagRow[]),
   };
 }
 

@@ -15,6 +15,8 @@ const SECTION_RULES: Readonly<Record<SectionName, RowRules>> = {
   postMerges: ROW_RULES.postMerges,
   changelogEntries: ROW_RULES.changelogEntries,
   changelogLinks: ROW_RULES.changelogLinks,
+  tags: ROW_RULES.tags,
+  postTags: ROW_RULES.postTags,
 };
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BoardRow, ChangelogEntryRow, ChangelogLinkRow, CommentRow, PostMergeRow, PostRow, Repositories, RoadmapRow, RoleRow, UserRoleRow, UserRow, VoteRow } from '../storage/types.js';
+import type { BoardRow, ChangelogEntryRow, ChangelogLinkRow, CommentRow, PostMergeRow, PostRow, PostTagRow, Repositories, RoadmapRow, RoleRow, TagRow, UserRoleRow, UserRow, VoteRow } from '../storage/types.js';
 import type { ExportedComment, ExportSections, SectionName } from './export-format.js';
 import type { ImportState } from './import-state.js';
 
@@ -198,6 +198,32 @@ export const SECTION_RULES: Readonly<Record<SectionName, SectionRule>> = {
       return missing ? { refused: missing } : asIs(row);
     },
     insert: (tx, row) => tx.changelogLinks.insert(row as unknown as ChangelogLinkRow),
+    label: (row) => row.id,
+  },
+  // Issue 31 §1: a tag whose name a tag here has (in any case) is refused, as a slug clash is.
+  tags: {
+    has: async (tx, id) => (await tx.tags.get(id)) !== undefined,
+    uniques: (row) => {
+      const { name } = row as FileRow<'tags'>;
+      return [{ rule: 'tag name', value: name, taken: async (tx) => (await tx.tags.getByName(name)) !== undefined }];
+    },
+    adapt: async (row) => asIs(row),
+    insert: (tx, row) => tx.tags.insert(row as unknown as TagRow),
+    label: (row) => (row as FileRow<'tags'>).name,
+  },
+  postTags: {
+    has: async (tx, id) => (await tx.postTags.get(id)) !== undefined,
+    uniques: (row) => {
+      const { postId, tagId } = row as FileRow<'postTags'>;
+      const taken = async (tx: Repositories) => (await tx.postTags.listByPosts([postId])).some((link) => link.tagId === tagId);
+      return [{ rule: 'tag of that post', value: `${postId}/${tagId}`, taken }];
+    },
+    adapt: async (row, tx, state) => {
+      const { postId, tagId } = row as FileRow<'postTags'>;
+      const missing = await missingRequired(state, tx, [['posts', postId, 'post'], ['tags', tagId, 'tag']]);
+      return missing ? { refused: missing } : asIs(row);
+    },
+    insert: (tx, row) => tx.postTags.insert(row as unknown as PostTagRow),
     label: (row) => row.id,
   },
 };

@@ -8,6 +8,7 @@ import { type Paths, type Schema, sharedResponses } from './kit.js';
 import { accountPaths } from './paths/accounts.js';
 import { boardPaths } from './paths/boards.js';
 import { changelogPaths } from './paths/changelog.js';
+import { tagPaths } from './paths/tags.js';
 import { commentPaths } from './paths/comments.js';
 import { metaPaths } from './paths/meta.js';
 import { notificationPaths } from './paths/notifications.js';
@@ -63,10 +64,11 @@ export const TAGS = [
   { name: 'Single sign-on', description: 'feedbackd’s extension: signing in with the team’s product’s token, and the owner’s secrets it is signed with.' },
   { name: 'Sign-in providers', description: 'feedbackd’s extension: signing in with an OpenID Connect provider or GitHub, and the owner’s providers.' },
   { name: 'Changelog', description: 'feedbackd’s extension: entries that tell voters their idea shipped, published now or at a set time.' },
+  { name: 'Tags', description: 'feedbackd’s extension: the owner’s labels for posts, public or private, and the tags of a post.' },
   { name: 'Uploads', description: 'feedbackd’s extension: images for posts and comments, checked by their bytes and stripped of their metadata, served from `/uploads/<id>`.' },
 ];
 
-const ALL_PATHS: Paths[] = [metaPaths, accountPaths, postPaths, mergePaths, votePaths, commentPaths, boardPaths, roadmapPaths, userPaths, rolePaths, settingsPaths, webhookPaths, notificationPaths, ssoPaths, authProviderPaths, changelogPaths, uploadPaths];
+const ALL_PATHS: Paths[] = [metaPaths, accountPaths, postPaths, mergePaths, votePaths, commentPaths, boardPaths, roadmapPaths, userPaths, rolePaths, settingsPaths, webhookPaths, notificationPaths, ssoPaths, authProviderPaths, changelogPaths, tagPaths, uploadPaths];
 
 /** The whole document, for this version of feedbackd. */
 export function openApiDocument(): Schema {

@@ -7,6 +7,7 @@ import { answer, arrayOf, boolean, count, hexColor, nullable, ref, type Schema, 
 import { PERMISSIONS } from '../services/actors.js';
 import { authProviderSchemas } from './paths/auth-providers.js';
 import { changelogSchemas } from './paths/changelog.js';
+import { tagSchemas } from './paths/tags.js';
 import { mergeSchemas, withOptional } from './paths/merges.js';
 import { ssoSchemas } from './paths/sso.js';
 import { webhookSchemas } from './paths/webhooks-fields.js';
@@ -35,6 +36,9 @@ const POST_FIELDS: Record<string, Schema> = {
     description:
       'feedbackd’s extension (API.md §8.9): the post’s public comments and replies. Internal comments never count, whoever asks; deleted ones are gone and do not count.',
   },
+  tags: arrayOf(ref('TagRef'), {
+    description: 'feedbackd’s extension (API.md §8.9, issue 31): the post’s tags the caller may see (private ones only with `tag:assign`), by name ignoring case.',
+  }),
   voters: ref('Voters'),
 };
 
@@ -190,6 +194,7 @@ export const schemas: Record<string, Schema> = {
         ...nullable(uuid),
         description: 'snake_case on purpose (LogChimp’s spelling); null when none or hidden from the caller.',
       },
+      tags: arrayOf(ref('TagRef'), { description: 'feedbackd’s extension (issue 31): the post’s tags the caller may see, by name; a new post has none.' }),
     },
     'A post as stored, answered by `POST /posts` and `PATCH /posts` (LogChimp’s CreatedPost).',
   ),
@@ -359,5 +364,6 @@ export const schemas: Record<string, Schema> = {
   ...ssoSchemas,
   ...authProviderSchemas,
   ...changelogSchemas,
+  ...tagSchemas,
   ...mergeSchemas,
 };

@@ -29,6 +29,8 @@ export async function removePostWithDependents(tx: Repositories, postId: string,
   await tx.notifications.deleteByPost(postId);
   // The changelog keeps its entries; they simply no longer link the post (PostgreSQL cascades alike).
   await tx.changelogLinks.deleteByPost(postId);
+  // Its tags (issue 31 §1): the links go, the tags stay (PostgreSQL cascades alike).
+  await tx.postTags.deleteByPost(postId);
   await removePostComments(tx, postId);
   // Posts merged into it were duplicates of it: their moved votes and comments went with it, so they go too.
   for (const merge of await tx.postMerges.listInto(postId)) await tx.postMerges.delete(merge.id);

@@ -1,5 +1,6 @@
 import type { BoardRow, PostRow, RoadmapRow, UserRow, VoteRow, VoteSummary } from '../storage/types.js';
 import type { PostView, PostViewSources, ViewerVote } from './post-views.js';
+import type { TagRef } from './tags/views.js';
 
 /*
  * Listed posts as cached JSON. Rows are immutable (an engine that keeps them, as the JSON-file
@@ -25,6 +26,8 @@ interface Built {
   roadmap: RoadmapRow | undefined;
   /** Public comments: a new one, a deletion or an edit of `is_internal` changes it, and so the view. */
   comments: number;
+  /** The tags shown (they differ between those who see private tags and the rest): compared by content. */
+  tags: string;
   count: number;
   recent: readonly VoteRow[];
   voters: readonly UserRow[];
@@ -72,13 +75,14 @@ export function cachedView(post: PostRow, sources: PostViewSources, build: () =>
   const board = post.boardId ? sources.boards.get(post.boardId) : undefined;
   const roadmap = post.roadmapId ? sources.roadmaps.get(post.roadmapId) : undefined;
   const comments = sources.comments.get(post.id) ?? 0;
+  const tags = tagsKey(sources.tags.get(post.id));
   const summary = sources.votes.get(post.id);
   const recent = summary?.recent ?? [];
   const voters = recent.map((vote) => sources.users.get(vote.userId)!);
   const known = recall(post);
-  const sameSources = known && known.author === author && known.board === board && known.roadmap === roadmap && known.comments === comments;
+  const sameSources = known && known.author === author && known.board === board && known.roadmap === roadmap && known.comments === comments && known.tags === tags;
   if (sameSources && sameVotes(known, summary, recent, voters)) return known.view;
-  const entry: Built = { author, board, roadmap, comments, count: summary?.count ?? 0, recent, voters, view: shared(build()) };
+  const entry: Built = { author, board, roadmap, comments, tags, count: summary?.count ?? 0, recent, voters, view: shared(build()) };
   remember(post, entry);
   builtOf.set(entry.view, entry);
   return entry.view;
@@ -118,6 +122,10 @@ function viewJson(view: PostView): string {
 function headOf(json: string): string {
   if (!json.endsWith(`"viewerVote":${TAIL}`)) throw new Error('a post view must end with voters.viewerVote');
   return json.slice(0, -TAIL.length);
+}
+
+function tagsKey(tags: readonly TagRef[] | undefined): string {
+  return tags === undefined || tags.length === 0 ? '' : JSON.stringify(tags);
 }
 
 function sameVotes(known: Built, summary: VoteSummary | undefined, recent: readonly VoteRow[], voters: readonly UserRow[]): boolean {

@@ -7,6 +7,7 @@ import { findVisiblePost, targetPostId } from './post-lookup.js';
 import { type PostRecordView, toPostRecordView } from './post-views.js';
 import { parseContent, requireVisibleTargets, slugBase, TITLE_RULE } from './posts.js';
 import { type Body, lookupKey, optionalUuid, requiredText } from './validation/fields.js';
+import { tagsOfPosts } from './tags/views.js';
 import { visibleRoadmapId } from './visibility.js';
 
 /** The validated fields a PATCH sends; an absent key means "leave as is". */
@@ -37,9 +38,10 @@ export async function updatePost(ctx: ServiceContext, actor: Actor, body: Body):
     await requireVisibleTargets(tx, actor, changes);
     const row = await tx.posts.update(post.id, withSlug(post, changes, new Date().toISOString()));
     await recordUpdateEvents(tx, actor, post, row);
-    return { ...row, roadmapId: await visibleRoadmapId(tx, actor, row.roadmapId) };
+    const seenRow = { ...row, roadmapId: await visibleRoadmapId(tx, actor, row.roadmapId) };
+    return { row: seenRow, tags: (await tagsOfPosts(tx, actor, [row.id])).get(row.id) ?? [] };
   });
-  return toPostRecordView(updated);
+  return toPostRecordView(updated.row, updated.tags);
 }
 
 /** `post.updated` when title, content or board changed; `post.status_changed` when the roadmap did. */

@@ -1,3 +1,4 @@
+import type { TagRef } from './tags/views.js';
 import type { BoardRow, PostRow, RoadmapRow, UserRow, VoteRow, VoteSummary } from '../storage/types.js';
 import { avatarUrl } from './accounts.js';
 import { cachedView, withoutVoters, withViewerVote } from './post-fragments.js';
@@ -62,6 +63,8 @@ export interface PostView {
   author: PublicUser;
   roadmap: RoadmapRef | null;
   commentsCount: number;
+  /** The post's tags the caller may see, by name (issue 31 §1, API.md §8.9). */
+  tags: TagRef[];
   voters: Voters;
 }
 
@@ -77,6 +80,8 @@ export interface PostRecordView {
   updatedAt: string;
   boardId: string | null;
   roadmap_id: string | null;
+  /** The post's tags the caller may see, by name (issue 31 §1, API.md §8.9). */
+  tags: TagRef[];
 }
 
 /** Everything needed to render posts, fetched in batches. */
@@ -88,6 +93,8 @@ export interface PostViewSources {
   votes: ReadonlyMap<string, VoteSummary>;
   /** Public comments and replies per post (internal ones never count, API.md §8.9). */
   comments: ReadonlyMap<string, number>;
+  /** The tags each post carries that the viewer may see, by name; a post without any is absent. */
+  tags: ReadonlyMap<string, TagRef[]>;
   /** Who looks: whether they see every voter where a board hides them (API.md §8.9), and their own row, for their own vote. */
   audience: Audience;
 }
@@ -176,6 +183,7 @@ function buildPostView(post: PostRow, sources: PostViewSources): PostView {
     author: toPublicUser(sources.users.get(post.userId)!),
     roadmap: roadmap ? toRoadmapRef(roadmap) : null,
     commentsCount: sources.comments.get(post.id) ?? 0,
+    tags: sources.tags.get(post.id) ?? [],
     voters: toVoters(summary && { ...summary, viewerVote: null }, sources.users),
   };
 }
@@ -195,7 +203,7 @@ export function toPostDetail(post: PostRow, view: PostView): PostDetail {
 }
 
 /** A post as created or updated (API.md §3.8). */
-export function toPostRecordView(post: PostRow): PostRecordView {
+export function toPostRecordView(post: PostRow, tags: TagRef[] = []): PostRecordView {
   return {
     postId: post.id,
     title: post.title,
@@ -207,5 +215,6 @@ export function toPostRecordView(post: PostRow): PostRecordView {
     updatedAt: post.updatedAt,
     boardId: post.boardId,
     roadmap_id: post.roadmapId,
+    tags,
   };
 }

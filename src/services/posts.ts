@@ -16,6 +16,8 @@ import {
 } from './post-views.js';
 import { queryWords } from '../text/search-words.js';
 import { dashed, randomBase36 } from './text.js';
+import { MAX_POST_TAGS } from './tags/input.js';
+import { seesPrivateTags, tagsOfPosts } from './tags/views.js';
 import { isVisibleBoard, isVisibleRoadmap } from './visibility.js';
 import { seesEveryVoter } from './voter-privacy.js';
 import {
@@ -55,8 +57,10 @@ export async function listPosts(ctx: ServiceContext, viewer: Viewer, body: Body)
   const orderBy = oneOf(body.orderBy, 'orderBy', ['created', 'votes'], 'created');
   const words = parseQuery(body.query);
   const mine = isAbsentFilter(body.mine) ? undefined : oneOf(body.mine, 'mine', MINE_KINDS, 'posted');
+  const tagIds = parseTagFilter(body.tags);
   const { storage } = ctx;
   if (mine && !viewer) return [];
+  if (tagIds.length > 0 && !(await allVisibleTags(storage, viewer, tagIds))) return [];
   const boards = boardIds?.length ? await visibleBoardIds(storage, viewer, boardIds) : undefined;
   if (boards?.length === 0) return [];
   if (roadmapId && !isVisibleRoadmap(viewer, await storage.roadmaps.get(roadmapId))) return [];
@@ -64,6 +68,7 @@ export async function listPosts(ctx: ServiceContext, viewer: Viewer, body: Body)
     ...(boards ? { boardIds: boards } : {}),
     ...(roadmapId ? { roadmapId } : {}),
     ...(words.length > 0 ? { words } : {}),
+    ...(tagIds.length > 0 ? { tagIds } : {}),
     ...(mine && viewer ? { mine: { kind: mine, userId: viewer.user.id } } : {}),
     visibleBoardsOnly: !can(viewer, 'board:read'),
     orderBy,
@@ -72,6 +77,30 @@ export async function listPosts(ctx: ServiceContext, viewer: Viewer, body: Body)
     limit,
   });
   return renderPosts(ctx, viewer, posts);
+}
+
+/**
+ * `tags` (issue 31 §1): an array of tag ids, at most 50; absent, null, `""` or `[]` = no tag filter. An
+ * entry that is no tag id matches nothing, as an unknown id does.
+ */
+function parseTagFilter(value: unknown): string[] {
+  if (isAbsentFilter(value)) return [];
+  if (!Array.isArray(value)) throw validationError('tags', 'must be an array');
+  const ids = value.map((item, index) => {
+    if (typeof item !== 'string') throw validationError(`tags.${index}`, 'must be a string');
+    return item.toLowerCase();
+  });
+  if (ids.length > MAX_POST_TAGS) throw validationError('tags', `must contain at most ${MAX_POST_TAGS} items`);
+  return [...new Set(ids)];
+}
+
+/** Whether every asked tag exists and the viewer may see it: a private tag is no tag to others (no leak). */
+async function allVisibleTags(storage: Repositories, viewer: Viewer, tagIds: readonly string[]): Promise<boolean> {
+  const tags = await storage.tags.getMany(tagIds);
+  return tagIds.every((tagId) => {
+    const tag = tags.get(tagId);
+    return tag !== undefined && (tag.public || seesPrivateTags(viewer));
+  });
 }
 
 /** §8.1 `query`: trimmed, at most 200 code points; absent, blank or only punctuation = no words (every post matches). */
@@ -210,15 +239,16 @@ export async function renderPostsFrom(storage: Repositories, viewer: Viewer, pos
   const votes = await storage.votes.summarize(postIds, RECENT_VOTES, viewer?.user.id ?? null);
   const userIds = new Set(posts.map((post) => post.userId));
   for (const summary of votes.values()) for (const vote of summary.recent) userIds.add(vote.userId);
-  const [users, boards, roadmaps, comments] = await Promise.all([
+  const [users, boards, roadmaps, comments, tags] = await Promise.all([
     storage.users.getMany([...userIds]),
     storage.boards.getMany(presentIds(posts.map((post) => post.boardId))),
     storage.roadmaps.getMany(presentIds(posts.map((post) => post.roadmapId))),
     storage.comments.countPublicByPosts(postIds),
+    tagsOfPosts(storage, viewer, postIds),
   ]);
   for (const [id, roadmap] of roadmaps) if (!isVisibleRoadmap(viewer, roadmap)) roadmaps.delete(id);
   const audience = { seesEveryVoter: options.everyVoter === true || seesEveryVoter(viewer), viewer: viewer?.user ?? null };
-  return posts.map((post) => toPostView(post, { users, boards, roadmaps, votes, comments, audience }));
+  return posts.map((post) => toPostView(post, { users, boards, roadmaps, votes, comments, tags, audience }));
 }
 
 function presentIds(ids: Array<string | null>): string[] {

@@ -27,6 +27,8 @@ export async function countRows(repos: Repositories): Promise<RowCounts> {
     changelogEntries: await repos.changelogEntries.count(),
     changelogLinks: await repos.changelogLinks.count(),
     postMerges: await repos.postMerges.count(),
+    tags: await repos.tags.count(),
+    postTags: await repos.postTags.count(),
     uploads: await repos.uploads.count(),
   };
 }
@@ -49,6 +51,8 @@ const NOUNS: Readonly<Record<string, readonly [string, string]>> = {
   changelogEntries: ['changelog entry', 'changelog entries'],
   changelogLinks: ['changelog link', 'changelog links'],
   postMerges: ['merged post', 'merged posts'],
+  tags: ['tag', 'tags'],
+  postTags: ['tag of a post', 'tags of posts'],
   uploads: ['uploaded image', 'uploaded images'],
 };
 

@@ -420,6 +420,27 @@ export interface PostMergeRow {
   createdAt: string;
 }
 
+/**
+ * A tag the owner defines (issue 31 §1): `name` is 1..40 characters, unique ignoring case;
+ * `color` a `#rrggbb` hex; a private tag (`public: false`) is seen only by those who may assign it.
+ */
+export interface TagRow {
+  id: string;
+  name: string;
+  color: string;
+  public: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One tag on one post; one per (post, tag). */
+export interface PostTagRow {
+  id: string;
+  postId: string;
+  tagId: string;
+  createdAt: string;
+}
+
 /** The image formats an upload may have (issue 31 §3). */
 export type UploadType = 'png' | 'jpeg' | 'gif' | 'webp';
 
@@ -472,6 +493,8 @@ export interface TableRows {
   changelogEntries: ChangelogEntryRow;
   changelogLinks: ChangelogLinkRow;
   postMerges: PostMergeRow;
+  tags: TagRow;
+  postTags: PostTagRow;
   uploads: UploadRow;
 }
 
@@ -637,6 +660,11 @@ export interface PostQuery {
   orderBy?: PostOrder;
   /** With `orderBy: 'created'`: by createdAt, then id, both in this direction. */
   direction: 'asc' | 'desc';
+  /**
+   * Only posts carrying every one of these tag ids (issue 31 §1); absent or empty = no tag filter.
+   * An id no tag has matches nothing.
+   */
+  tagIds?: readonly string[];
   /**
    * Search words (`queryWords` of src/text/search-words.ts): a post matches when every one is a
    * prefix of one of its stored search words (`postSearchWords` of its title and content).
@@ -872,6 +900,22 @@ export interface PostMergesRepo extends TableRepo<PostMergeRow> {
   listInto(postId: string): Promise<PostMergeRow[]>;
 }
 
+export interface TagsRepo extends TableRepo<TagRow> {
+  /** The tag with this name, ignoring case. */
+  getByName(name: string): Promise<TagRow | undefined>;
+  /** Every tag, by name (case-insensitive), then id. */
+  list(): Promise<TagRow[]>;
+}
+
+export interface PostTagsRepo extends TableRepo<PostTagRow> {
+  /** The links of these posts (any order). */
+  listByPosts(postIds: readonly string[]): Promise<PostTagRow[]>;
+  /** The links of one tag (any order). */
+  listByTag(tagId: string): Promise<PostTagRow[]>;
+  deleteByPost(postId: string): Promise<number>;
+  deleteByTag(tagId: string): Promise<number>;
+}
+
 export interface UploadsRepo extends TableRepo<UploadRow> {
   /** Uploads created strictly before `time` (ISO), oldest first, at most `limit`. */
   listCreatedBefore(time: string, limit: number): Promise<UploadRow[]>;
@@ -923,6 +967,8 @@ export interface Repositories {
   changelogEntries: ChangelogEntriesRepo;
   changelogLinks: ChangelogLinksRepo;
   postMerges: PostMergesRepo;
+  tags: TagsRepo;
+  postTags: PostTagsRepo;
   uploads: UploadsRepo;
 }
 

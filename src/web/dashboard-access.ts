@@ -7,6 +7,8 @@ export const SECTION_PERMISSIONS = {
   // Issue 30's changelog: after Posts, since an entry ships posts. Deleting alone gives nothing to open.
   changelog: ['changelog:create', 'changelog:update'],
   boards: ['board:create', 'board:update', 'board:destroy'],
+  // Issue 31's tags: after Boards and before Roadmaps, the other ways ideas are sorted.
+  tags: ['tag:create', 'tag:update', 'tag:destroy'],
   roadmaps: ['roadmap:create', 'roadmap:update', 'roadmap:destroy'],
   // GET /users is the owner's alone; every session holds the permissions below only as the owner or through a role.
   users: ['role:assign', 'role:unassign'],

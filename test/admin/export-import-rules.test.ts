@@ -84,7 +84,7 @@ test('a role whose name is taken (any case) is skipped and assignments to it are
 
 test('a file of a newer format version, or with a malformed row, is refused before anything is written', async (t) => {
   const { ctx, run } = await board(t, false);
-  await t.throwsAsync(run({ version: 4 }), { message: /feedbackd-export version 4; this feedbackd reads versions up to 3: upgrade feedbackd/ });
+  await t.throwsAsync(run({ version: 5 }), { message: /feedbackd-export version 5; this feedbackd reads versions up to 4: upgrade feedbackd/ });
   const bad = user('eve@example.org', { isBlocked: 'no' });
   await t.throwsAsync(run({ users: [user('fay@example.org'), bad] }), { message: /is not a valid export: users\[1\] field isBlocked must be true or false/ });
   const noted = comment(randomUUID(), randomUUID(), { activityId: 'A1' });

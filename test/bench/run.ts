@@ -5,12 +5,12 @@
  * Data sets: 10k posts / 200 users / 20k votes with the fixed text of the earlier figures (plain
  * lists, each with and without `Accept-Encoding: br, gzip`, votes, writes); 1k posts (writes);
  * 100k posts / 2,000 users / 200k votes with varied text and skewed votes (search, orderBy votes,
- * similar, votes, writes, startup and RSS).
+ * similar, tag filters, votes, writes, startup and RSS).
  *
  * Environment:
  * - BENCH_SECONDS (5): seconds per measured load; BENCH_CONNECTIONS (32): connections per load.
  * - BENCH_DATABASE_URL: measure the PostgreSQL engine (a fresh schema per data set, dropped after).
- * - BENCH_SCENARIOS (all): comma-separated subset of list, votes, writes, search, order, similar.
+ * - BENCH_SCENARIOS (all): comma-separated subset of list, votes, writes, search, order, similar, tags.
  * - BENCH_LARGE_POSTS (100000): posts of the large data set (2 votes per post, 2,000 users at most).
  * - BENCH_10K_TEXT (fixed): `varied` seeds the 10k set like the large one (not comparable to earlier figures).
  * - BENCH_QUERIES (300): bodies each search / similar load rotates through.
@@ -18,12 +18,12 @@
  * A quick check: BENCH_SECONDS=1 BENCH_WARMUP_SECONDS=1 BENCH_LARGE_POSTS=20000 npm run bench
  */
 import { CONNECTIONS, DURATION, hasWrk } from './load.js';
-import { plainLists, searches, similar, voteOrders, warmUpLists, warmUpSearch, writes } from './scenarios.js';
+import { plainLists, searches, similar, tagFilters, voteOrders, warmUpLists, warmUpSearch, writes } from './scenarios.js';
 import type { SeedPlan } from './seed.js';
 import { DATABASE_URL, dataDir, rssMb, type Served, seconds, serve, stop } from './server.js';
 import { measureVotes, reportVotes } from './votes.js';
 
-const ALL_SCENARIOS = ['list', 'votes', 'writes', 'search', 'order', 'similar'] as const;
+const ALL_SCENARIOS = ['list', 'votes', 'writes', 'search', 'order', 'similar', 'tags'] as const;
 type Scenario = (typeof ALL_SCENARIOS)[number];
 const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? ALL_SCENARIOS.join(',')).split(',').map((name) => name.trim()));
 const LARGE_POSTS = Number(process.env.BENCH_LARGE_POSTS ?? 100_000);
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   console.log(`feedbackd benchmark on ${engine}: ${DURATION} s per run, ${CONNECTIONS} connections, ${tool}, node ${process.version}`);
   if (wanted('list', 'votes', 'writes')) await at10k();
   if (wanted('writes')) await writesAt(1_000);
-  if (wanted('search', 'order', 'similar', 'votes', 'writes')) await atLarge();
+  if (wanted('search', 'order', 'similar', 'votes', 'writes', 'tags')) await atLarge();
   console.log(`whole run: ${seconds(started)} s`);
 }
 
@@ -80,12 +80,13 @@ async function writesAt(posts: number): Promise<void> {
 async function atLarge(): Promise<void> {
   const plan: SeedPlan = { users: Math.min(2_000, LARGE_POSTS), posts: LARGE_POSTS, votes: LARGE_POSTS * 2, boards: 10, realistic: true };
   const store = await dataDir(plan);
-  const { corpus, boardIds, ownerToken, userTokens, postIds } = store.seeded;
+  const { corpus, boardIds, ownerToken, userTokens, postIds, tagIds } = store.seeded;
   const size = LARGE_POSTS >= 1_000 ? `${LARGE_POSTS / 1_000}k` : `${LARGE_POSTS}`;
   const served = await serve(store.config);
   await printStartup(served, size);
-  if (corpus && wanted('search', 'order', 'similar')) {
+  if (corpus && wanted('search', 'order', 'similar', 'tags')) {
     await warmUpSearch(served.api, corpus, boardIds);
+    if (wanted('tags')) await tagFilters(served.api, { authorization: `Bearer ${ownerToken}` }, corpus, tagIds, boardIds, size);
     if (wanted('search')) await searches(served.api, corpus, size);
     if (wanted('order')) await voteOrders(served.api, boardIds, size);
     if (wanted('similar')) await similar(served.api, corpus, boardIds, size);

@@ -87,6 +87,30 @@ export async function voteOrders(api: string, boardIds: string[], size: string):
   await sampled(`POST /posts/get orderBy votes, one board (of ${boardIds.length}, rotating), page 1, at ${size} posts`, { url, bodies });
 }
 
+/**
+ * `tags` filters (issue 31 §1) on page 1, rotating through: each tag alone (from 30% of the posts
+ * to 0.1%), two tags, a tag with a board, a tag in votes order, a tag with a 1-word search.
+ */
+export async function tagFilters(api: string, auth: Headers, corpus: Corpus, tagIds: string[], boardIds: string[], size: string): Promise<void> {
+  const url = `${api}/posts/get`;
+  const words = typedQueries(corpus, 1, tagIds.length).queries;
+  const bodies = tagIds.flatMap((tagId, i) => [
+    json({ tags: [tagId], page: 1, limit: LIMIT }),
+    json({ tags: [tagId, tagIds[(i + 1) % tagIds.length]], page: 1, limit: LIMIT }),
+    json({ tags: [tagId], boardId: [boardIds[i % boardIds.length]], page: 1, limit: LIMIT }),
+    json({ tags: [tagId], orderBy: 'votes', page: 1, limit: LIMIT }),
+    json({ tags: [tagId], query: words[i % words.length], page: 1, limit: LIMIT }),
+  ]);
+  await runLoad({ url, bodies, headers: auth, connections: 8, seconds: WARMUP });
+  // The same caller's plain page 1 in the same conditions, to compare with.
+  await report(`POST /posts/get page 1, with token, no filter (baseline for the tag filters), at ${size} posts`, { url, bodies: [json({ page: 1, limit: LIMIT })], headers: auth });
+  await sampled(`POST /posts/get tags filter (${tagIds.length} tags, alone, in pairs, with a board, by votes, with a search; rotating), page 1, at ${size} posts`, { url, bodies, headers: auth });
+  const common = [json({ tags: [tagIds[0]], page: 1, limit: LIMIT })];
+  await sampled(`POST /posts/get tags filter, the commonest tag (30% of posts), page 1, at ${size} posts`, { url, bodies: common, headers: auth });
+  const rare = [json({ tags: [tagIds[tagIds.length - 1]], orderBy: 'votes', page: 1, limit: LIMIT })];
+  await sampled(`POST /posts/get tags filter, the rarest tag (0.1% of posts) by votes, page 1, at ${size} posts`, { url, bodies: rare, headers: auth });
+}
+
 /** `POST /posts/similar` with titles someone might type, a third of them within one board. */
 export async function similar(api: string, corpus: Corpus, boardIds: string[], size: string): Promise<void> {
   await sampled(`POST /posts/similar at ${size} posts`, { url: `${api}/posts/similar`, bodies: similarBodies(corpus, boardIds, QUERIES) });

@@ -17,6 +17,8 @@ import { forEachVoter, voteCounts } from './vote-spread.js';
 const BATCH = 1_000;
 /** One seed for every realistic data set: runs and engines see the same posts and votes. */
 const SEED = 20_260_101;
+/** The share of posts carrying each seeded tag (realistic plans). */
+const TAG_SHARES = [0.3, 0.2, 0.1, 0.05, 0.03, 0.02, 0.01, 0.005, 0.002, 0.001];
 const FIXED_TEXT: PostText = { title: '', contentMarkdown: 'Some **markdown** body text.' };
 
 /** How much to seed. */
@@ -40,6 +42,8 @@ export interface Seeded {
   userTokens: string[];
   postIds: string[];
   boardIds: string[];
+  /** Tags (issue 31 §1), most carried first: only for a realistic plan. */
+  tagIds: string[];
   /** The posts' words, indexed: only for a realistic plan. */
   corpus?: Corpus;
 }
@@ -82,6 +86,13 @@ async function seedDataDir(config: Config, plan: SeedPlan): Promise<Seeded> {
       });
     }
   });
+  // Tags for a realistic plan: tag k is on a share TAG_SHARES[k] of the posts (from 30% to 0.1%).
+  const tagIds = plan.realistic ? TAG_SHARES.map(() => newId()) : [];
+  await storage.transaction(async (tx) => {
+    for (const [i, id] of tagIds.entries()) {
+      await tx.tags.insert({ id, name: `Tag ${i}`, color: '1e90ff', public: i % 4 !== 3, createdAt: iso(i), updatedAt: iso(i) });
+    }
+  });
   const postIds = Array.from({ length: plan.posts }, () => newId());
   const corpus = plan.realistic ? new Corpus() : undefined;
   const texts = plan.realistic ? new TextGenerator(SEED) : undefined;
@@ -93,6 +104,9 @@ async function seedDataDir(config: Config, plan: SeedPlan): Promise<Seeded> {
       id, slugId, userId: users[i % users.length]!.id, boardId: boardIds[i % boardIds.length] ?? null,
       createdAt: iso(plan.users + i),
     }));
+    for (const [k, tagId] of tagIds.entries()) {
+      if (random.next() < TAG_SHARES[k]!) await tx.postTags.insert({ id: newId(), postId: id, tagId, createdAt: iso(plan.users + i) });
+    }
   });
   const at = (i: number) => iso(plan.users + plan.posts + i);
   if (plan.realistic) await inBatches(storage, skewedVotes(plan, users, postIds, random), async (tx, vote, i) => {
@@ -109,7 +123,7 @@ async function seedDataDir(config: Config, plan: SeedPlan): Promise<Seeded> {
   const secret = await readOrCreateSecret(config.dataDir);
   const signer = createTokenSigner(secret, 3600);
   const userTokens = users.map((user) => signer.sign(user));
-  return { ownerToken: userTokens[0]!, userTokens, postIds, boardIds, corpus };
+  return { ownerToken: userTokens[0]!, userTokens, postIds, boardIds, tagIds, corpus };
 }
 
 const START = Date.parse('2026-01-01T00:00:00.000Z');

@@ -85,6 +85,10 @@ async function addNoticeRows(storage: Storage, ownerId: string): Promise<void> {
   const imageId = createHash('sha256').update(image).digest('hex');
   await storage.uploadBytes.write(imageId, image);
   await storage.uploads.insert({ id: imageId, type: 'png', width: 1, height: 1, size: image.length, userId: ownerId, createdAt: now });
+  // A private tag on the post (issue 31 §1).
+  const tagId = randomUUID();
+  await storage.tags.insert({ id: tagId, name: 'Churn risk', color: 'aa0000', public: false, createdAt: now, updatedAt: now });
+  await storage.postTags.insert({ id: randomUUID(), postId: post!.id, tagId, createdAt: now });
 }
 
 /** The whole database of a data directory (or, with a URL, of that database), each table ordered by id. */

@@ -56,7 +56,7 @@ test('export, then import into a new board: the same rows with the same ids, set
   const source = join(root, 'source');
   await seedBoard(source);
   const original = await exported(t, source, join(root, 'source.json'));
-  t.like(original, { format: 'feedbackd-export', version: 3, includesPasswordHashes: true, counts: { users: 2, posts: 3, votes: 3, comments: 5, postMerges: 0 } });
+  t.like(original, { format: 'feedbackd-export', version: 4, includesPasswordHashes: true, counts: { users: 2, posts: 3, votes: 3, comments: 5, postMerges: 0 } });
   t.like(original.boards, [{ url: 'ideas', description: 'What we could build next' }], 'a board carries its description');
 
   const target = join(root, 'target');

@@ -121,7 +121,7 @@ test('migrate-data --json prints the target and the counts; the secret from FEED
   t.is(result.code, 0, result.stderr);
   t.deepEqual(JSON.parse(result.stdout), {
     target,
-    counts: { users: 2, roles: 3, userRoles: 3, boards: 1, roadmaps: 1, posts: 3, votes: 3, comments: 5, activities: 5, mailTokens: 0, mailLog: 0, webhookEndpoints: 0, subscriptions: 0, ssoSecrets: 0, linkedIdentities: 0, authProviders: 0, changelogEntries: 0, changelogLinks: 0, postMerges: 0, uploads: 0 },
+    counts: { users: 2, roles: 3, userRoles: 3, boards: 1, roadmaps: 1, posts: 3, votes: 3, comments: 5, activities: 5, mailTokens: 0, mailLog: 0, webhookEndpoints: 0, subscriptions: 0, ssoSecrets: 0, linkedIdentities: 0, authProviders: 0, changelogEntries: 0, changelogLinks: 0, postMerges: 0, tags: 0, postTags: 0, uploads: 0 },
   });
   t.regex(result.stderr, /^note: the secret comes from FEEDBACKD_SECRET: keep setting the same value when serving the copy/m);
   await t.throwsAsync(stat(join(target, 'secret')));

@@ -56,7 +56,7 @@ test('export and import carry a merged post: the imported board can unmerge it, 
   const file = join(root, 'export.json');
   t.is((await runInProcess(['export', '--data', board.data, '--out', file])).code, 0);
   const data = JSON.parse(await readFile(file, 'utf8'));
-  t.like(data, { version: 3, counts: { posts: 1, votes: 2, postMerges: 1 } });
+  t.like(data, { version: 4, counts: { posts: 1, votes: 2, postMerges: 1 } });
   t.like(data.postMerges, [{ id: night.id, intoPostId: dark.id, post: { slug: night.slug } }]);
 
   // A new data directory: the import makes it, as a new board (the file's owner is its owner).

@@ -28,7 +28,7 @@ import { productToken } from '../_helpers/sso-product.js';
 /** Who and what the reads look at: tokens of every persona and the ids made along the way. */
 interface UsedBoard {
   tokens: Record<'owner' | 'member' | 'moderator' | 'follower' | 'blocked', string>;
-  ids: { posts: string[]; roles: string[]; users: string[]; webhooks: string[]; boards: string[]; roadmaps: string[]; changelog: string[] };
+  ids: { posts: string[]; roles: string[]; users: string[]; webhooks: string[]; boards: string[]; roadmaps: string[]; changelog: string[]; tags: string[] };
   /** A token of the test product (issue 28), and the account it signed in (a linked identity). */
   sso: { token: string; userId: string };
   /** The member's password reset token, mailed and not used yet (a mail token row). */
@@ -168,6 +168,12 @@ async function useEveryFeature(server: TestServer, sink: SmtpSink, hooks: { good
   const scheduledEntry = await entry({ title: 'Far future' });
   await must(server, 'POST', `/changelog/${scheduledEntry}/publish`, owner, { publishAt: '2099-01-01T00:00:00.000Z' });
 
+  // Tags (issue 31 §1): a public and a private one on posts.
+  const publicTag = (await must(server, 'POST', '/tags', owner, { name: 'Mobile', color: '#1e90ff' })).tag.tagId as string;
+  const privateTag = (await must(server, 'POST', '/tags', owner, { name: 'Churn risk', color: 'aa0000', public: false })).tag.tagId as string;
+  await must(server, 'PUT', `/posts/${darkMode}/tags`, owner, { tags: [publicTag, privateTag] });
+  await must(server, 'PUT', `/posts/${export_}/tags`, owner, { tags: [privateTag] });
+
   await must(server, 'POST', '/auth/password/reset', undefined, { email: 'grace@example.org' });
   const reset = await eventually(async () => mailTo(sink, 'grace@example.org', /reset/i), 'the reset mail');
   const resetToken = /token=([^\s&"<>]+)/.exec(reset.text ?? '')![1]!;
@@ -187,6 +193,7 @@ async function useEveryFeature(server: TestServer, sink: SmtpSink, hooks: { good
       boards: [ideas.url, hidden.url],
       roadmaps: [planned.url, later.url],
       changelog: [shipped, draftEntry, scheduledEntry],
+      tags: [publicTag, privateTag],
     },
     sso: { token: ssoToken, userId: ssoUser.userId },
     resetToken: decodeURIComponent(resetToken),
@@ -262,6 +269,10 @@ async function readEveryTable(server: TestServer, board: UsedBoard): Promise<Rec
       get('GET', `/changelog?postId=${ids.posts[0]}`),
     ]),
     postMerges: await get('POST', '/posts/slug', tokens.owner, { slug: board.mergedSlug }),
+    tags: await Promise.all([
+      each([undefined, ...everyone], (token) => get('GET', '/tags', token)),
+      each([undefined, ...everyone], (token) => each(ids.tags, (tagId) => get('POST', '/posts/get', token, { tags: [tagId] }))),
+    ]),
   };
 }
 

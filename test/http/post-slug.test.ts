@@ -34,7 +34,7 @@ test('a post by slug is a PostDetail: the listed Post with slugId after slug', a
   t.is(response.status, 200);
   t.deepEqual(Object.keys(response.body), ['post']);
   t.deepEqual(Object.keys(response.body.post), [
-    'postId', 'title', 'slug', 'slugId', 'contentMarkdown', 'createdAt', 'updatedAt', 'board', 'author', 'roadmap', 'commentsCount', 'voters',
+    'postId', 'title', 'slug', 'slugId', 'contentMarkdown', 'createdAt', 'updatedAt', 'board', 'author', 'roadmap', 'commentsCount', 'tags', 'voters',
   ]);
   t.deepEqual(response.body.post, {
     postId: post.id,
@@ -48,6 +48,7 @@ test('a post by slug is a PostDetail: the listed Post with slugId after slug', a
     author: { userId: author.user.id, name: 'Grace Hopper', avatar: avatar(author.user.email), username: author.user.username },
     roadmap: { id: roadmap.id, name: 'Planned', url: 'planned', color: roadmap.color },
     commentsCount: 0,
+    tags: [],
     voters: {
       votes: [
         {

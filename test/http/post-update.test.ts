@@ -28,7 +28,7 @@ test('the author changes the title: new slug with the same slugId, updatedAt now
   t.is(response.status, 200);
   t.deepEqual(Object.keys(response.body), ['post']);
   const updated = response.body.post;
-  t.deepEqual(Object.keys(updated), ['postId', 'title', 'slug', 'slugId', 'contentMarkdown', 'userId', 'createdAt', 'updatedAt', 'boardId', 'roadmap_id']);
+  t.deepEqual(Object.keys(updated), ['postId', 'title', 'slug', 'slugId', 'contentMarkdown', 'userId', 'createdAt', 'updatedAt', 'boardId', 'roadmap_id', 'tags']);
   t.like(updated, {
     postId: post.id,
     title: 'Ünïcödé  dark mode',

@@ -26,7 +26,7 @@ test('a member creates a post; the author vote comes with it', async (t) => {
   });
   t.is(response.status, 201);
   const post = response.body.post;
-  t.deepEqual(Object.keys(post), ['postId', 'title', 'slug', 'slugId', 'contentMarkdown', 'userId', 'createdAt', 'updatedAt', 'boardId', 'roadmap_id']);
+  t.deepEqual(Object.keys(post), ['postId', 'title', 'slug', 'slugId', 'contentMarkdown', 'userId', 'createdAt', 'updatedAt', 'boardId', 'roadmap_id', 'tags']);
   t.is(post.title, 'Export votes as CSV');
   t.regex(post.slugId, /^[0-9a-z]{20}$/);
   t.is(post.slug, `export-votes-as-csv-${post.slugId}`);

@@ -51,6 +51,7 @@ test('a listed post has every field of the Post shape', async (t) => {
       },
       roadmap: { id: roadmap.id, name: 'Planned', url: 'planned', color: roadmap.color },
       commentsCount: 0,
+      tags: [],
       voters: {
         votes: [
           {

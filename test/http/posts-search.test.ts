@@ -160,7 +160,7 @@ test('POST /posts/similar: validation rows, limit, boards, visibility', async (t
   t.deepEqual(await similar({ title: 'dark', boardId: '00000000-0000-4000-8000-000000000000' }), []);
   t.deepEqual(await similar({ title: 'Please add it to the app' }), [], 'only stop words and short words');
   const full = (await server.request('POST', '/posts/similar', { body: { title: 'dark mode' } })).body.posts[0];
-  t.deepEqual(Object.keys(full), ['postId', 'title', 'slug', 'contentMarkdown', 'createdAt', 'updatedAt', 'board', 'author', 'roadmap', 'commentsCount', 'voters']);
+  t.deepEqual(Object.keys(full), ['postId', 'title', 'slug', 'contentMarkdown', 'createdAt', 'updatedAt', 'board', 'author', 'roadmap', 'commentsCount', 'tags', 'voters']);
   const many = [];
   for (let i = 0; i < 12; i++) many.push(await createPostAt(server.ctx, author.user, { title: `Calendar sync ${i}`, createdAt: at(10 + i) }));
   t.is((await similar({ title: 'calendar' })).length, 5, 'limit defaults to 5');

@@ -12,7 +12,7 @@ import { freshSchema, openPg, pgTests } from '../storage-pg/_pg.js';
 
 const EMPTY = {
   ...{ users: 0, roles: 0, userRoles: 0, boards: 0, roadmaps: 0, posts: 0, votes: 0, comments: 0, activities: 0, mailTokens: 0, mailLog: 0 },
-  ...{ webhookEndpoints: 0, subscriptions: 0, ssoSecrets: 0, linkedIdentities: 0, authProviders: 0, changelogEntries: 0, changelogLinks: 0, postMerges: 0, uploads: 0 },
+  ...{ webhookEndpoints: 0, subscriptions: 0, ssoSecrets: 0, linkedIdentities: 0, authProviders: 0, changelogEntries: 0, changelogLinks: 0, postMerges: 0, tags: 0, postTags: 0, uploads: 0 },
 };
 
 pgTests((url) => {
@@ -72,7 +72,7 @@ pgTests((url) => {
       refused.stderr,
       `error: The PostgreSQL database ${describeDatabase(url)} is not empty: it holds 2 users, 1 role, 3 role assignments, ` +
         '1 board, 1 roadmap, 3 posts, 3 votes, 5 comments, 5 activity entries, 1 mail token, 1 mail log entry, ' +
-        '1 webhook endpoint, 1 subscription, 1 single sign-on secret, 1 linked identity, 1 sign-in provider, 1 changelog entry, 1 changelog link, 1 merged post, 1 uploaded image. Copy into a new, empty database (nothing was written)\n',
+        '1 webhook endpoint, 1 subscription, 1 single sign-on secret, 1 linked identity, 1 sign-in provider, 1 changelog entry, 1 changelog link, 1 merged post, 1 tag, 1 tag of a post, 1 uploaded image. Copy into a new, empty database (nothing was written)\n',
     );
     t.deepEqual(await storedSnapshot(first, schemaUrl), copied);
   });

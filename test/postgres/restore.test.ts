@@ -76,7 +76,7 @@ pgTests((url) => {
       refused.stderr,
       `error: The PostgreSQL database ${describeDatabase(url)} is not empty: it holds 2 users, 1 role, 3 role assignments, 1 board, ` +
         '1 roadmap, 3 posts, 3 votes, 5 comments, 5 activity entries, 1 mail token, 1 mail log entry, ' +
-        '1 webhook endpoint, 1 subscription, 1 single sign-on secret, 1 linked identity, 1 sign-in provider, 1 changelog entry, 1 changelog link, 1 merged post, 1 uploaded image. Restore into an empty database, or add --force to replace all its rows (nothing was changed)\n',
+        '1 webhook endpoint, 1 subscription, 1 single sign-on secret, 1 linked identity, 1 sign-in provider, 1 changelog entry, 1 changelog link, 1 merged post, 1 tag, 1 tag of a post, 1 uploaded image. Restore into an empty database, or add --force to replace all its rows (nothing was changed)\n',
     );
     await t.throwsAsync(stat(target));
     t.deepEqual(await storedSnapshot(root, schemaUrl), first.snapshot);

@@ -55,7 +55,7 @@ test('a signed post.created delivery reaches a loopback receiver, which verifies
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/feedback`;
 
   const secret = newWebhookSecret();
-  const view = toPostView(post, { users: new Map([[ada.id, ada]]), boards: new Map(), roadmaps: new Map(), votes: new Map(), comments: new Map(), audience: { seesEveryVoter: true, viewer: null } });
+  const view = toPostView(post, { users: new Map([[ada.id, ada]]), boards: new Map(), roadmaps: new Map(), votes: new Map(), comments: new Map(), tags: new Map(), audience: { seesEveryVoter: true, viewer: null } });
   const envelope = buildWebhookEnvelope('post.created', { post: view }, systemEnvelopeSources);
   const nowSeconds = Math.floor(Date.now() / 1000);
   const request = webhookRequest({ format: 'json', secret }, envelope, { title: 'Acme', publicUrl: 'https://feedback.example.org' }, nowSeconds);

@@ -30,6 +30,7 @@ function post(changes: Partial<PostView> = {}, votesCount = 3): PostView {
     author: ada,
     roadmap: null,
     commentsCount: 0,
+    tags: [],
     voters: { votes: [], votesCount, viewerVote: null },
     ...changes,
   };

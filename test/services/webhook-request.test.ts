@@ -68,6 +68,7 @@ const postView: PostView = toPostView(postRow, {
   roadmaps: new Map([[roadmap.id, roadmap]]),
   votes: new Map([[postRow.id, { recent: [voteRow], count: 1, viewerVote: null }]]),
   comments: new Map([[postRow.id, 2]]),
+  tags: new Map(),
   audience: { seesEveryVoter: true, viewer: null },
 });
 

@@ -19,7 +19,7 @@ test('the dashboard lists the permissions the API has, in its order', (t) => {
 });
 
 test('the owner sees Webhooks after Settings, before their account', (t) => {
-  t.deepEqual(paths(PERMISSIONS), ['', 'posts', 'changelog', 'boards', 'roadmaps', 'users', 'roles', 'settings', 'webhooks', 'account']);
+  t.deepEqual(paths(PERMISSIONS), ['', 'posts', 'changelog', 'boards', 'tags', 'roadmaps', 'users', 'roles', 'settings', 'webhooks', 'account']);
 });
 
 test('a member holding all but one permission does not see Webhooks', (t) => {

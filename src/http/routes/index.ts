@@ -43,6 +43,7 @@ import { registerSettingsRoutes } from './settings.js';
 import { registerSetupRoutes } from './setup.js';
 import { registerSignInLinkRoutes } from './sign-in-links.js';
 import { registerSsoRoutes } from './sso.js';
+import { registerTagRoutes } from './tags.js';
 import { registerUsersRoutes } from './users.js';
 import { registerVoteRoutes } from './votes.js';
 import { registerWebhookRoutes } from './webhooks.js';
@@ -70,5 +71,6 @@ export function registerRoutes(router: Router, services: ServiceContext): void {
   registerSsoRoutes(router, services);
   registerNotificationRoutes(router, services);
   registerChangelogRoutes(router, services);
+  registerTagRoutes(router, services);
   registerUploadRoutes(router, services);
 }

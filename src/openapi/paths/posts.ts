@@ -49,6 +49,11 @@ const listPostsBody = input({
     'feedbackd extension (issue 27), case-insensitive; `null`/`""` = every post. `posted`: only the posts the caller wrote; `voted`: only those the caller voted for (their own posts too, which start with their vote). Combines with `boardId`, `roadmapId`, `query` and both orders, and pages like any list; posts the caller can no longer see are left out. ' +
       'The route’s authentication stays optional: without a valid token (none, refused, or a blocked user’s) the caller is anonymous, has no posts and no votes, and gets `{ "posts": [] }`, never 401. Anything else: 400 `VALIDATION_ERROR` "mine must be one of: posted, voted".',
   ),
+  tags: described(
+    nullable(arrayOf({ type: 'string' }, { maxItems: 50 })),
+    'feedbackd extension (issue 31): tag ids; a post must carry every one of them. `null`, `""` or `[]` = no tag filter. Combines with `boardId`, `roadmapId`, `query`, `mine` and both orders. An id of no tag, or of a private tag the caller may not see (only holders of `tag:assign` see private tags), matches nothing: `{ "posts": [] }`. ' +
+      'Not an array: 400 `VALIDATION_ERROR` "tags must be an array"; an entry that is not a string: "tags.<index> must be a string"; more than 50 entries: "tags must contain at most 50 items".',
+  ),
   userId: {
     ...ignored('deprecated LogChimp field, accepted for compatibility.'),
     deprecated: true,
@@ -95,7 +100,8 @@ export const postPaths: Paths = {
         'Filters that match nothing give `{ "posts": [] }`, never an error. Each post carries its board, author, roadmap status (`null` when the roadmap is hidden from the caller) and its voters: the 6 newest votes, the count, and the caller’s own vote (`viewerVote`, `null` when anonymous). ' +
         'Vote counts are read when the page is answered: with `orderBy: "votes"`, a post whose count changes between two page requests can move across a page boundary. ' +
         'With `mine` (feedbackd’s extension), only the caller’s own posts, or those they voted for: what a profile’s “my ideas” and “my votes” and a board’s “Mine” filter show. ' +
-        'Fields are validated in the order boardId, roadmapId, page, limit, created, orderBy, query, mine; `null` and `""` mean "absent" for every field.',
+        'With `tags` (feedbackd’s extension, issue 31), only the posts carrying every tag named. ' +
+        'Fields are validated in the order boardId, roadmapId, page, limit, created, orderBy, query, mine, tags; `null` and `""` mean "absent" for every field.',
       tag: 'Posts',
       section: '4.4.1 and 8.1',
       auth: 'optional',

@@ -90,6 +90,8 @@ async function mergeInto(tx: Repositories, source: PostRow, target: PostRow, act
   const commentIds = await moveComments(tx, source.id, target.id);
   const subscriptions = await moveSubscriptions(tx, source, target, now);
   await tx.notifications.deleteByPost(source.id);
+  // A duplicate's tags are not kept (the target keeps its own): PostgreSQL's cascade would drop them anyway.
+  await tx.postTags.deleteByPost(source.id);
   await tx.posts.delete(source.id);
   const mergedBy = actor.user.id === SYSTEM_USER_ID ? null : actor.user.id;
   await tx.postMerges.insert({ id: source.id, intoPostId: target.id, post: source, moves: { votes, commentIds, ...subscriptions }, mergedBy, createdAt: now });

@@ -1,3 +1,4 @@
+import { parseTagColor, parseTagName } from '../tags/input.js';
 import { createHash } from 'node:crypto';
 import { RESERVED_BOARD_URLS } from '../boards.js';
 import { parseContent, TITLE_RULE } from '../posts.js';
@@ -378,6 +379,9 @@ export const ROW_RULES = {
     },
     across: (row) => (isObject(row.post) && row.post.id !== row.id ? { field: 'post', problem: 'must be the post the row is named after (its id)' } : null),
   },
+  // Issue 31 §1 (storage schema 10).
+  tags: { fields: { id: uuid, name: apiRule(parseTagName), color: apiRule(parseTagColor), public: bool, ...TIMES } },
+  postTags: { fields: { id: uuid, postId: uuid, tagId: uuid, createdAt: time } },
   // Issue 31 §3 (storage schema 12).
   uploads: {
     fields: {

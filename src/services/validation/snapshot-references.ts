@@ -34,6 +34,8 @@ const REFERENCES: readonly Reference[] = [
   { table: 'changelogLinks', field: 'entryId', target: 'changelogEntries', noun: 'changelog entry' },
   { table: 'changelogLinks', field: 'postId', target: 'posts', noun: 'post' },
   { table: 'postMerges', field: 'intoPostId', target: 'posts', noun: 'post' },
+  { table: 'postTags', field: 'postId', target: 'posts', noun: 'post' },
+  { table: 'postTags', field: 'tagId', target: 'tags', noun: 'tag' },
 ];
 
 /** The first reference to a missing row, reply on another post, reply cycle, or missing seed row; null when there is none. */

@@ -30,6 +30,8 @@ export const TABLE_NAMES: readonly TableName[] = [
   'changelogEntries',
   'changelogLinks',
   'postMerges',
+  'tags',
+  'postTags',
   'uploads',
 ];
 
@@ -92,6 +94,8 @@ export function newDocument(now: string): DatabaseDocument {
       changelogEntries: [],
       changelogLinks: [],
       postMerges: [],
+      tags: [],
+      postTags: [],
       uploads: [],
     },
   };

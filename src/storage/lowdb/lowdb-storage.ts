@@ -26,6 +26,8 @@ import type {
   ChangelogEntriesRepo,
   ChangelogLinksRepo,
   PostMergesRepo,
+  PostTagsRepo,
+  TagsRepo,
   UploadBytes,
   UploadCopyRow,
   UploadRow,
@@ -107,6 +109,8 @@ class LowdbStorage implements Storage {
   readonly changelogLinks: ChangelogLinksRepo;
   readonly linkedIdentities: LinkedIdentitiesRepo;
   readonly postMerges: PostMergesRepo;
+  readonly tags: TagsRepo;
+  readonly postTags: PostTagsRepo;
   readonly uploads: UploadsRepo;
   readonly uploadBytes: UploadBytes;
 
@@ -153,6 +157,8 @@ class LowdbStorage implements Storage {
     this.changelogLinks = repos.changelogLinks;
     this.linkedIdentities = repos.linkedIdentities;
     this.postMerges = repos.postMerges;
+    this.tags = repos.tags;
+    this.postTags = repos.postTags;
     this.uploads = repos.uploads;
     this.uploadBytes = uploadFiles(parts.config.dataDir);
   }

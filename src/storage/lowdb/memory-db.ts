@@ -20,6 +20,7 @@ import { mergeIndexes, mergeTables } from './merge-repos.js';
 import { uploadIndexes, uploadTables } from './upload-repos.js';
 import { signInIndexes, signInTables } from './sign-in-repos.js';
 import { changelogIndexes, changelogTables } from './changelog-repos.js';
+import { tagIndexes, tagTables } from './tag-repos.js';
 import { type DatabaseDocument, SCHEMA_VERSION, TABLE_NAMES, type TableName, type TableRows } from './document.js';
 import { deepFreeze } from './frozen.js';
 import { byLowerCasedName } from './name-search.js';
@@ -84,6 +85,7 @@ function buildTables() {
     ...signInIndexes(),
     ...changelogIndexes(),
     ...mergeIndexes(),
+    ...tagIndexes(),
     ...uploadIndexes(),
   };
   const i = indexes;
@@ -124,6 +126,7 @@ function buildTables() {
     ...signInTables(i),
     ...changelogTables(i),
     ...mergeTables(i),
+    ...tagTables(i),
     ...uploadTables(i),
   };
   return { tables, indexes };

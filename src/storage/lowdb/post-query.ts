@@ -1,8 +1,10 @@
 import type { PostQuery, PostRow } from '../types.js';
 import type { MemoryDb } from './memory-db.js';
 import { minePosts } from './post-mine.js';
-import { entryOrder, orderedLists, searchPosts, walkInOrder } from './post-search.js';
+import type { PostEntry } from './post-catalog.js';
+import { entryOrder, orderedLists, pageOf as pageOfEntries, searchPosts, walkInOrder } from './post-search.js';
 import { compareTimed, type SortedList } from './sorted-list.js';
+import { carriesTags } from './tag-repos.js';
 
 /**
  * Answers a post query from the sorted indexes: picks the smallest sorted source (one roadmap,
@@ -15,6 +17,8 @@ export function queryPosts(db: MemoryDb, query: PostQuery): PostRow[] {
   if (query.limit <= 0) return [];
   if (query.mine !== undefined) return minePosts(db, query, query.mine, postFilter(db, query));
   if (query.words !== undefined && query.words.length > 0) return searchPosts(db, query, query.words, postFilter(db, query));
+  const tagged = rareTagged(db, query);
+  if (tagged) return tagged;
   if (query.orderBy === 'votes') return byVotes(db, query);
   const sources = sourcesFor(db, query);
   const [only] = sources;
@@ -29,6 +33,35 @@ export function queryPosts(db: MemoryDb, query: PostQuery): PostRow[] {
     return result.length < query.limit;
   });
   return result;
+}
+
+/** A tag carried by more than `posts` posts is never gathered from its links (tests set 0 to try the walks). */
+export const TAG_GATHER_LIMIT = { posts: 5000 };
+
+/**
+ * A page of posts carrying every asked tag (issue 31 §1) when the rarest asked tag is carried by
+ * few posts (next to the walk that would find the page, the tags taken as independent): its posts
+ * are gathered from the links, filtered and ordered. Common tags are left to the walks below, which test each post's links and stop once the page is full.
+ */
+function rareTagged(db: MemoryDb, query: PostQuery): PostRow[] | undefined {
+  if (query.tagIds === undefined || query.tagIds.length === 0) return undefined;
+  const groups = [...new Set(query.tagIds)].map((tagId) => db.indexes.postTagsByTag.group(tagId));
+  if (groups.some((group) => group === undefined)) return [];
+  const rarest = groups.reduce((a, b) => (b!.size < a!.size ? b : a))!;
+  if (rarest.size > TAG_GATHER_LIMIT.posts) return undefined;
+  // Gathering and ordering n posts costs about n; a walk finds a page of w among N posts in about
+  // w·N/n steps (if the tag's posts are spread out): gather only the rarer tags.
+  const posts = Math.max(db.indexes.postCatalog.size, 1);
+  const share = groups.reduce((product, group) => product * Math.min(1, group!.size / posts), 1);
+  const walk = (query.offset + query.limit) / Math.max(share, 1 / posts);
+  if (rarest.size > 64 && rarest.size * 4 > walk) return undefined;
+  const accepts = postFilter(db, query);
+  const entries: PostEntry[] = [];
+  for (const link of rarest.toArray()) {
+    const entry = db.indexes.postCatalog.entryOf(link.postId);
+    if (entry && accepts(entry.row)) entries.push(entry);
+  }
+  return pageOfEntries(entries, entryOrder(query), query.offset, query.limit).map((entry) => entry.row);
 }
 
 /** A page in votes order: a slice of one list when every post of it matches, else a filtered walk. */
@@ -57,6 +90,7 @@ function sourcesFor(db: MemoryDb, query: PostQuery): SortedList<PostRow>[] {
 
 /** Whether every post of the single chosen source matches, so a page is a plain slice of it. */
 function takesWholeList(db: MemoryDb, query: PostQuery): boolean {
+  if (query.tagIds !== undefined && query.tagIds.length > 0) return false;
   const hidden = db.indexes.hiddenBoards;
   const hiddenMatters = query.visibleBoardsOnly && hidden.size > 0;
   if (query.roadmapId !== undefined) return query.boardIds === undefined && !hiddenMatters;
@@ -81,7 +115,9 @@ function present(lists: Array<SortedList<PostRow> | undefined>): SortedList<Post
 function postFilter(db: MemoryDb, query: PostQuery): (post: PostRow) => boolean {
   const boards = query.boardIds === undefined ? undefined : new Set(query.boardIds);
   const hidden = db.indexes.hiddenBoards;
+  const tagIds = query.tagIds !== undefined && query.tagIds.length > 0 ? [...new Set(query.tagIds)] : undefined;
   return (post) => {
+    if (tagIds && !carriesTags(db, post.id, tagIds)) return false;
     if (boards && (post.boardId === null || !boards.has(post.boardId))) return false;
     if (query.roadmapId !== undefined && post.roadmapId !== query.roadmapId) return false;
     return !(query.visibleBoardsOnly && post.boardId !== null && hidden.has(post.boardId));

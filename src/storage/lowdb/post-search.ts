@@ -36,6 +36,8 @@ export function searchPosts(db: MemoryDb, query: PostQuery, words: readonly stri
   const bits = bitsOfAll(catalog, words);
   narrowToConditions(db, query, bits);
   if (countBits(bits) <= query.offset) return [];
+  // Asked tags (issue 31 §1) are tested on the walk, which stops once the page is full.
+  if (query.tagIds !== undefined && query.tagIds.length > 0) return walked(query, lists, (entry) => hasBit(bits, entry.slot) && accepts(entry.row));
   return pageOfBits(query, lists, bits);
 }
 

@@ -21,6 +21,7 @@ import { notificationsRepo, outboxRepo, subscriptionsRepo, webhookDeliveriesRepo
 import { countsOf, orderedPage } from './ordered-page.js';
 import { changelogEntriesRepo, changelogLinksRepo } from './changelog-repos.js';
 import { postMergesRepo } from './merge-repos.js';
+import { postTagsRepo, tagsRepo } from './tag-repos.js';
 import { uploadsRepo } from './upload-repos.js';
 import { authProvidersRepo, linkedIdentitiesRepo, ssoSecretsRepo } from './sign-in-repos.js';
 import { queryPosts } from './post-query.js';
@@ -60,6 +61,8 @@ const REPOSITORY_FACTORIES: { readonly [K in keyof Repositories]: (access: Acces
   changelogLinks: changelogLinksRepo,
   linkedIdentities: linkedIdentitiesRepo,
   postMerges: postMergesRepo,
+  tags: tagsRepo,
+  postTags: postTagsRepo,
   uploads: uploadsRepo,
 };
 

@@ -60,8 +60,8 @@ const addChangelog: UpgradeStep = (doc) => ({
 /** Version 8 → 9 (issue 30 §2): merged posts get their own table, empty. */
 const addPostMerges: UpgradeStep = (doc) => ({ ...doc, tables: { ...doc.tables, postMerges: doc.tables.postMerges ?? [] } });
 
-/** Version 9 → 10 (issue 31 §1): tags. */
-const addTags: UpgradeStep = (doc) => doc;
+/** Version 9 → 10 (issue 31 §1): tags and the tags of posts get their own tables, empty. */
+const addTags: UpgradeStep = (doc) => ({ ...doc, tables: { ...doc.tables, tags: doc.tables.tags ?? [], postTags: doc.tables.postTags ?? [] } });
 
 /** Version 10 → 11 (issue 31 §2): the approval queue. */
 const addModeration: UpgradeStep = (doc) => doc;

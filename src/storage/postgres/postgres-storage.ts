@@ -23,6 +23,8 @@ import type {
   ChangelogEntriesRepo,
   ChangelogLinksRepo,
   PostMergesRepo,
+  PostTagsRepo,
+  TagsRepo,
   UploadBytes,
   UploadsRepo,
   Storage,
@@ -146,6 +148,8 @@ class PostgresStorage implements Storage {
   readonly changelogLinks: ChangelogLinksRepo;
   readonly linkedIdentities: LinkedIdentitiesRepo;
   readonly postMerges: PostMergesRepo;
+  readonly tags: TagsRepo;
+  readonly postTags: PostTagsRepo;
   readonly uploads: UploadsRepo;
   readonly uploadBytes: UploadBytes;
 
@@ -181,6 +185,8 @@ class PostgresStorage implements Storage {
     this.changelogLinks = repos.changelogLinks;
     this.linkedIdentities = repos.linkedIdentities;
     this.postMerges = repos.postMerges;
+    this.tags = repos.tags;
+    this.postTags = repos.postTags;
     this.uploads = repos.uploads;
     this.uploadBytes = createUploadBytes(this.outer());
   }

@@ -18,6 +18,7 @@ import {
   createWebhookEndpointsRepo,
 } from './notices/index.js';
 import { createPostMergesRepo } from './merges/repos.js';
+import { createPostTagsRepo, createTagsRepo } from './tags/repos.js';
 import { createUploadsRepo } from './uploads/repos.js';
 import type { Queryable } from './queryable.js';
 import { createChangelogEntriesRepo, createChangelogLinksRepo } from './changelog/repos.js';
@@ -64,6 +65,8 @@ export function createRepositories(connection: Queryable): Repositories {
     changelogEntries: createChangelogEntriesRepo(db),
     changelogLinks: createChangelogLinksRepo(db),
     postMerges: createPostMergesRepo(db),
+    tags: createTagsRepo(db),
+    postTags: createPostTagsRepo(db),
     uploads: createUploadsRepo(db),
   };
 }

@@ -8,6 +8,7 @@ import { voteSpec } from './content/votes.js';
 import { MAIL_LOG, MAIL_TOKENS } from './core/mail.js';
 import { rowOf } from './core/table.js';
 import { POST_MERGES } from './merges/repos.js';
+import { POST_TAGS, TAGS } from './tags/repos.js';
 import { UPLOADS } from './uploads/repos.js';
 import { ROLES, USER_ROLES, USERS } from './core/users.js';
 import { SUBSCRIPTIONS, WEBHOOK_ENDPOINTS } from './notices/tables.js';
@@ -86,6 +87,8 @@ export const STORED_TABLES: readonly StoredTable[] = [
   stored(CHANGELOG_ENTRIES.name, CHANGELOG_ENTRIES, (record) => rowOf(CHANGELOG_ENTRIES, record), true),
   stored(CHANGELOG_LINKS.name, CHANGELOG_LINKS, (record) => rowOf(CHANGELOG_LINKS, record), true),
   stored(POST_MERGES.name, POST_MERGES, (record) => rowOf(POST_MERGES, record), true),
+  stored(TAGS.name, TAGS, (record) => rowOf(TAGS, record), true),
+  stored(POST_TAGS.name, POST_TAGS, (record) => rowOf(POST_TAGS, record), true),
   stored(UPLOADS.name, UPLOADS, (record) => rowOf(UPLOADS, record), true),
 ];
 

@@ -10,6 +10,8 @@ import type {
   Labs,
   LinkedIdentity,
   PageInfo,
+  Tag,
+  TagRef,
   Post,
   PostDetail,
   PostRecord,
@@ -40,6 +42,8 @@ export interface PostFilter {
   query?: string;
   /** Only the caller's own: the posts they wrote, or those they voted for (issue 27). */
   mine?: 'posted' | 'voted';
+  /** Only posts carrying every one of these tags (issue 31). */
+  tagIds?: string[];
   page?: number;
   limit?: number;
 }
@@ -54,11 +58,29 @@ export function listPosts(filter: PostFilter): Promise<Post[]> {
     created: order === 'oldest' ? 'asc' : 'desc',
     query: filter.query || undefined,
     mine: filter.mine,
+    ...(filter.tagIds && filter.tagIds.length > 0 ? { tags: filter.tagIds } : {}),
     page: filter.page ?? 1,
     limit: filter.limit ?? 20,
   };
   return api<{ posts: Post[] }>('POST', '/posts/get', body).then((r) => r.posts);
 }
+
+/** The tags the caller may see, by name (issue 31). */
+export const listTags = () => api<{ tags: Tag[] }>('GET', '/tags').then((r) => r.tags);
+
+/** Sets exactly the post's tags; answers them as the post now carries them. */
+export const setPostTags = (postId: string, tagIds: string[]) =>
+  api<{ tags: TagRef[] }>('PUT', `/posts/${postId}/tags`, { tags: tagIds }).then((r) => r.tags);
+
+export interface TagInput {
+  name?: string;
+  color?: string;
+  public?: boolean;
+}
+
+export const createTag = (input: TagInput) => api<{ tag: Tag }>('POST', '/tags', input).then((r) => r.tag);
+export const updateTag = (tagId: string, input: TagInput) => api<{ tag: Tag }>('PATCH', `/tags/${tagId}`, input).then((r) => r.tag);
+export const deleteTag = (tagId: string) => api<void>('DELETE', `/tags/${tagId}`);
 
 /** Posts like a title being typed (API.md §8.2). */
 export const similarPosts = (title: string, boardId?: string) =>

@@ -82,7 +82,24 @@ export interface Post {
   roadmap: RoadmapRef | null;
   /** feedbackd's extension (API.md §8.9): comments the caller may see. */
   commentsCount: number;
+  /** feedbackd's extension (API.md §8.9, issue 31): the tags the caller may see, by name. */
+  tags: TagRef[];
   voters: Voters;
+}
+
+/** A tag as a post carries it (issue 31). */
+export interface TagRef {
+  tagId: string;
+  name: string;
+  /** 6 hex digits, no #. */
+  color: string;
+}
+
+/** A tag as `GET /tags` lists it: private ones only for those who may assign tags. */
+export interface Tag extends TagRef {
+  public: boolean;
+  createdAt: string;
+  updatedAt: string;
 }
 
 /** A post merged into another, as it was named (feedbackd's extension, issue 30). */

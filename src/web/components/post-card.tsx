@@ -1,6 +1,7 @@
 import type { Post } from '../api/types.js';
 import { countOf, plainExcerpt } from '../format.js';
 import { StatusChip } from './status-chip.js';
+import { TagChips } from './tag-chips.js';
 import { TimeAgo } from './time-ago.js';
 import { VoteButton } from './vote-button.js';
 import { pageHref } from '../embed/mode.js';
@@ -24,6 +25,7 @@ export function PostCard({ post, showBoard = false, showAuthor = true }: PostCar
           <a href={pageHref(`/p/${post.slug}`)}>{post.title}</a>
         </h3>
         {excerpt && <p class="post-card__excerpt">{excerpt}</p>}
+        {post.tags && <TagChips tags={post.tags} />}
         <div class="meta">
           {post.roadmap && <StatusChip roadmap={post.roadmap} />}
           {showBoard && post.board && <span>{post.board.name}</span>}

@@ -14,6 +14,7 @@ import { RoadmapsPage } from './roadmaps.js';
 import { RolesPage } from './roles.js';
 import { type DashboardPath, type Section, sectionsFor, sectionUrl } from './sections.js';
 import { SettingsPage } from './settings.js';
+import { TagsPage } from './tags.js';
 import { useDashboardStylesheet } from './stylesheet.js';
 import { UsersPage } from './users.js';
 import { WebhooksPage } from './webhooks.js';
@@ -24,6 +25,7 @@ const PAGES: Record<DashboardPath, () => preact.JSX.Element> = {
   posts: PostsPage,
   changelog: ChangelogPage,
   boards: BoardsPage,
+  tags: TagsPage,
   roadmaps: RoadmapsPage,
   users: UsersPage,
   roles: RolesPage,

@@ -3,6 +3,7 @@ import { updatePost } from '../api/endpoints.js';
 import type { Board, Post, Roadmap } from '../api/types.js';
 import { Avatar } from '../components/avatar.js';
 import { StatusChip } from '../components/status-chip.js';
+import { TagChips } from '../components/tag-chips.js';
 import { TimeAgo } from '../components/time-ago.js';
 import { formatNumber } from '../format.js';
 import { ActionMenu, type MenuAction } from '../components/menu.js';
@@ -34,10 +35,13 @@ interface PostRowProps {
   onChanged: (post: Post) => void;
   /** A row action chosen; `trigger` is the "…" button focus goes back to. */
   onAction: (action: PostAction, post: Post, trigger: HTMLButtonElement | null) => void;
+  /** Ticked for tagging at once (issue 31); absent: no checkbox. */
+  selected?: boolean;
+  onSelect?: (on: boolean) => void;
 }
 
 /** One post: its title linking to its page, board and status (changed in place when allowed), votes, author, date, actions. */
-export function PostRow({ post, boards, roadmaps, rights, onChanged, onAction }: PostRowProps) {
+export function PostRow({ post, boards, roadmaps, rights, onChanged, onAction, selected, onSelect }: PostRowProps) {
   const saveBoard = async (boardId: string) => {
     const stored = await updatePost(post.postId, { boardId: boardId || null });
     const board = boards.find((candidate) => candidate.boardId === stored.boardId);
@@ -52,6 +56,7 @@ export function PostRow({ post, boards, roadmaps, rights, onChanged, onAction }:
     <tr>
       <th scope="row" class="posts-table__title">
         <a href={`/p/${post.slug}`}>{post.title}</a>
+        {post.tags && <TagChips tags={post.tags} />}
       </th>
       <td>
         {rights.edit ? (
@@ -81,6 +86,16 @@ export function PostRow({ post, boards, roadmaps, rights, onChanged, onAction }:
         <TimeAgo iso={post.createdAt} />
       </td>
       <td class="posts-table__actions">
+        {/* Beside the row's menu, not a column of its own: the columns stay those of every viewer. */}
+        {onSelect && (
+          <input
+            type="checkbox"
+            class="posts-table__select"
+            aria-label={`Select ${post.title}`}
+            checked={selected === true}
+            onChange={(event) => onSelect(event.currentTarget.checked)}
+          />
+        )}
         <RowMenu post={post} rights={rights} onAction={onAction} />
       </td>
     </tr>

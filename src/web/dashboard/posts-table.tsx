@@ -14,10 +14,12 @@ interface PostsTableProps {
   wrapRef: RefObject<HTMLElement | null>;
   onChanged: (post: Post) => void;
   onAction: (action: PostAction, post: Post, trigger: HTMLButtonElement | null) => void;
+  /** For holders of tag:assign: the posts ticked for tagging at once (issue 31); absent: no checkboxes. */
+  selection?: { selected: ReadonlySet<string>; toggle: (postId: string, on: boolean) => void };
 }
 
 /** The posts of one page; on a phone the table scrolls sideways inside its focusable wrap. */
-export function PostsTable({ posts, boards, roadmaps, rightsOf, busy, wrapRef, onChanged, onAction }: PostsTableProps) {
+export function PostsTable({ posts, boards, roadmaps, rightsOf, busy, wrapRef, onChanged, onAction, selection }: PostsTableProps) {
   return (
     <TableWrap label="Post list" busy={busy} wrapRef={wrapRef} extraClass="posts-table-wrap">
       <table class="dashboard-table posts-table">
@@ -41,7 +43,16 @@ export function PostsTable({ posts, boards, roadmaps, rightsOf, busy, wrapRef, o
         </thead>
         <tbody>
           {posts.map((post) => (
-            <PostRow key={post.postId} post={post} boards={boards} roadmaps={roadmaps} rights={rightsOf(post)} onChanged={onChanged} onAction={onAction} />
+            <PostRow
+              key={post.postId}
+              post={post}
+              boards={boards}
+              roadmaps={roadmaps}
+              rights={rightsOf(post)}
+              onChanged={onChanged}
+              onAction={onAction}
+              {...(selection ? { selected: selection.selected.has(post.postId), onSelect: (on: boolean) => selection.toggle(post.postId, on) } : {})}
+            />
           ))}
         </tbody>
       </table>

@@ -13,6 +13,8 @@ import { PostsPager } from './posts-pager.js';
 import { RightsNote, useRights } from './posts-rights.js';
 import { PostsTable } from './posts-table.js';
 import { PostsToolbar } from './posts-toolbar.js';
+import { BulkTags } from './posts-bulk-tags.js';
+import { can, useSession } from '../session.js';
 
 /** The boards and roadmaps the filters and the rows' selects offer. */
 interface Choices {
@@ -58,6 +60,17 @@ function PostsView({ choices }: { choices: Choices }) {
   const [announcement, setAnnouncement] = useState('');
   const wrap = useRef<HTMLElement>(null);
   const focusLater = useFocusLater();
+  const assignsTags = can(useSession(), 'tag:assign');
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (postId: string, on: boolean) =>
+    setSelected((before) => {
+      const next = new Set(before);
+      if (on) next.add(postId);
+      else next.delete(postId);
+      return next;
+    });
+  // Another page or filter: another list to choose from.
+  useEffect(() => setSelected(new Set()), [postsUrl(filter)]);
 
   const show = (next: PostsFilter, replace = false) => {
     // A message about a row of the last view would be stale in the next one.
@@ -99,6 +112,16 @@ function PostsView({ choices }: { choices: Choices }) {
       <p role="status" class="posts-announcement">
         {announcement}
       </p>
+      {assignsTags && selected.size > 0 && (
+        <BulkTags
+          selected={rows.posts.filter((post) => selected.has(post.postId))}
+          onTagged={(post) => rows.replace(post)}
+          onDone={(words) => {
+            setAnnouncement(words);
+            setSelected(new Set());
+          }}
+        />
+      )}
       <PostsList list={list} posts={rows.posts} filter={filter} onPage={(page) => show({ ...filter, page })}>
         <PostsTable
           posts={rows.posts}
@@ -109,6 +132,7 @@ function PostsView({ choices }: { choices: Choices }) {
           wrapRef={wrap}
           onChanged={(post) => rows.replace(post)}
           onAction={(action, post, trigger) => setOpen({ action, post, trigger })}
+          {...(assignsTags ? { selection: { selected, toggle } } : {})}
         />
       </PostsList>
       {open && <PostActionDialog open={open} onChanged={changed} onDeleted={deleted} onMerged={merged} onClose={close} />}

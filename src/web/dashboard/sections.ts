@@ -24,6 +24,7 @@ const LABELS: Record<DashboardPath, string> = {
   posts: 'Posts',
   changelog: 'Changelog',
   boards: 'Boards',
+  tags: 'Tags',
   roadmaps: 'Roadmaps',
   users: 'Users',
   roles: 'Roles',
@@ -38,7 +39,7 @@ const LABELS: Record<DashboardPath, string> = {
  */
 const WEBHOOKS: Section = { path: 'webhooks', label: LABELS.webhooks, anyOf: CANONICAL_ORDER, allOf: CANONICAL_ORDER };
 
-/** The sections, in navigation order (DESIGN.md: Overview, Posts, then Changelog, Boards, Roadmaps, Users, Roles, Settings), then Webhooks. */
+/** The sections, in navigation order (DESIGN.md: Overview, Posts, then Changelog, Boards, Tags, Roadmaps, Users, Roles, Settings), then Webhooks. */
 export const SECTIONS: readonly Section[] = (Object.keys(SECTION_PERMISSIONS) as SectionPath[]).flatMap((path) => {
   const section: Section = { path, label: LABELS[path], anyOf: SECTION_PERMISSIONS[path] };
   return path === 'settings' ? [section, WEBHOOKS] : [section];

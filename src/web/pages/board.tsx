@@ -1,7 +1,7 @@
 import { useLocation, useRoute } from 'preact-iso/router';
 import { useEffect, useRef } from 'preact/hooks';
-import { getBoard, listPosts, listRoadmaps, type PostOrder } from '../api/endpoints.js';
-import type { Board, Post } from '../api/types.js';
+import { getBoard, listPosts, listRoadmaps, listTags, type PostOrder } from '../api/endpoints.js';
+import type { Board, Post, TagRef } from '../api/types.js';
 import { ErrorNotice } from '../components/notice.js';
 import { useFeedLink } from '../feed-link.js';
 import { PostPages } from '../components/post-pages.js';
@@ -22,6 +22,8 @@ export function BoardPage() {
   const url = params.url ?? '';
   const board = useLoad(() => getBoard(url), [url]);
   const roadmaps = useLoad(listRoadmaps, []);
+  // The Tag filter offers public tags (issue 31); a board without tags shows no filter.
+  const tags = useLoad(listTags, []);
   useEffect(() => setPageTitle(board.data?.name ?? null), [board.data]);
   // Hidden boards have no feed: readers never sign in.
   useFeedLink(board.data?.display ? `/b/${encodeURIComponent(board.data.url)}/feed.atom` : null, `New ideas on ${board.data?.name ?? ''}`);
@@ -39,7 +41,7 @@ export function BoardPage() {
       </div>
       {board.data.description && <p class="board-description">{board.data.description}</p>}
       {/* Keyed: another board starts afresh, never showing this one's ideas while its own load. */}
-      <BoardPosts key={board.data.boardId} board={board.data} roadmaps={roadmaps.data ?? []} />
+      <BoardPosts key={board.data.boardId} board={board.data} roadmaps={roadmaps.data ?? []} tags={(tags.data ?? []).filter((tag) => tag.public)} />
     </>
   );
 }
@@ -50,19 +52,19 @@ function retryBoard(board: Loaded<Board>, roadmaps: Loaded<unknown>): void {
   if (roadmaps.error) roadmaps.reload();
 }
 
-function BoardPosts({ board, roadmaps }: { board: Board; roadmaps: { id: string; name: string }[] }) {
+function BoardPosts({ board, roadmaps, tags }: { board: Board; roadmaps: { id: string; name: string }[]; tags: TagRef[] }) {
   const location = useLocation();
   const session = useSession();
   const filter = readFilter(location.query);
   const setFilter = (next: PostListFilter) => location.route(pageHref(`/b/${encodeURIComponent(board.url)}${writeFilter(next)}`), true);
   // A new filter is a new list: remounting starts it again at page 1. So is another visitor, for "mine".
-  const key = `${board.boardId}|${filter.query}|${filter.order}|${filter.status}|${filter.mine}|${session?.user.userId ?? ''}`;
+  const key = `${board.boardId}|${filter.query}|${filter.order}|${filter.status}|${filter.mine}|${filter.tags.join(',')}|${session?.user.userId ?? ''}`;
   // What the last list showed stays on screen while the next one loads, so it never blinks empty.
   const lastShown = useRef<Post[]>([]);
-  const searching = filter.query !== '' || filter.status !== '';
+  const searching = filter.query !== '' || filter.status !== '' || filter.tags.length > 0;
   return (
     <>
-      <PostFilters filter={filter} roadmaps={roadmaps} signedIn={Boolean(session)} onChange={setFilter} />
+      <PostFilters filter={filter} roadmaps={roadmaps} tags={tags} signedIn={Boolean(session)} onChange={setFilter} />
       <section aria-labelledby="posts-heading">
         <h2 id="posts-heading" class="visually-hidden">
           Ideas
@@ -93,6 +95,7 @@ function listPostPage(board: Board, filter: PostListFilter, page: number): Promi
     order: filter.order as PostOrder,
     query: filter.query,
     mine: filter.mine || undefined,
+    tagIds: filter.tags,
     page,
     limit: PAGE_SIZE,
   });

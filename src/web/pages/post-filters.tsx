@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import type { TagRef } from '../api/types.js';
 
 /** What a post list shows, as the board page's URL query keeps it (so a view can be shared). */
 export interface PostListFilter {
@@ -8,6 +9,8 @@ export interface PostListFilter {
   status: string;
   /** Only the visitor's own ideas ('posted') or those they voted for ('voted'); '' for everyone's. */
   mine: '' | 'posted' | 'voted';
+  /** Tag ids a post must all carry (issue 31); [] for any. */
+  tags: string[];
 }
 
 const ORDERS = [
@@ -25,7 +28,8 @@ const MINE = [
 /** The filter in a URL query (`?q=…&order=…&status=…&mine=…`). */
 export function readFilter(query: Record<string, string>): PostListFilter {
   const order = ORDERS.find((o) => o.value === query.order)?.value ?? 'votes';
-  return { query: query.q ?? '', order, status: query.status ?? '', mine: readMine(query.mine ?? '') };
+  const tags = (query.tags ?? '').split(',').map((id) => id.trim()).filter((id) => id !== '');
+  return { query: query.q ?? '', order, status: query.status ?? '', mine: readMine(query.mine ?? ''), tags };
 }
 
 /** The URL query for a filter, leaving out the defaults. */
@@ -35,6 +39,7 @@ export function writeFilter(filter: PostListFilter): string {
   if (filter.order !== 'votes') params.set('order', filter.order);
   if (filter.status) params.set('status', filter.status);
   if (filter.mine) params.set('mine', filter.mine);
+  if (filter.tags.length > 0) params.set('tags', filter.tags.join(','));
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -44,13 +49,15 @@ const SEARCH_DELAY_MS = 250;
 interface PostFiltersProps {
   filter: PostListFilter;
   roadmaps: { id: string; name: string }[];
+  /** The public tags, for the Tag filter (issue 31); none: no filter shown. */
+  tags?: readonly TagRef[];
   /** Offers "Ideas I posted" and "Ideas I voted for": only a signed-in visitor has any. */
   signedIn: boolean;
   onChange: (filter: PostListFilter) => void;
 }
 
 /** Search as you type, the order switch, the status filter and, for a signed-in visitor, their own ideas. */
-export function PostFilters({ filter, roadmaps, signedIn, onChange }: PostFiltersProps) {
+export function PostFilters({ filter, roadmaps, tags = [], signedIn, onChange }: PostFiltersProps) {
   const [text, setText] = useState(filter.query);
   useEffect(() => {
     if (text.trim() === filter.query) return;
@@ -99,6 +106,26 @@ export function PostFilters({ filter, roadmaps, signedIn, onChange }: PostFilter
                 {roadmap.name}
               </option>
             ))}
+          </select>
+        </div>
+      )}
+      {(tags.length > 0 || filter.tags.length > 0) && (
+        <div>
+          <label for="post-tag" class="visually-hidden">
+            Tag
+          </label>
+          <select
+            id="post-tag"
+            value={filter.tags.length === 1 ? filter.tags[0] : ''}
+            onChange={(event) => onChange({ ...filter, tags: event.currentTarget.value ? [event.currentTarget.value] : [] })}
+          >
+            <option value="">Any tag</option>
+            {tags.map((tag) => (
+              <option key={tag.tagId} value={tag.tagId}>
+                {tag.name}
+              </option>
+            ))}
+            {filter.tags.length > 1 && <option value={filter.tags[0]}>Several tags</option>}
           </select>
         </div>
       )}

@@ -9,6 +9,8 @@ import { ActionMenu, type MenuAction } from '../components/menu.js';
 import { ErrorNotice } from '../components/notice.js';
 import { Skeleton } from '../components/skeleton.js';
 import { StatusChip } from '../components/status-chip.js';
+import { TagChips } from '../components/tag-chips.js';
+import { TagsDialog } from '../components/tags-dialog.js';
 import { TimeAgo } from '../components/time-ago.js';
 import { VoteButton } from '../components/vote-button.js';
 import { can, useSession } from '../session.js';
@@ -57,7 +59,7 @@ function useMergedRedirect(post: PostDetail | undefined, slug: string) {
   }, [post, slug]);
 }
 
-type Mode = 'read' | 'edit' | 'delete' | 'merge';
+type Mode = 'read' | 'edit' | 'delete' | 'merge' | 'tags';
 
 function PostView({ loaded }: { loaded: PostDetail }) {
   const location = useLocation();
@@ -75,6 +77,7 @@ function PostView({ loaded }: { loaded: PostDetail }) {
   const [statusComment, setStatusComment] = useState<Activity | null>(null);
   const engage = () => setEngaged((n) => n + 1);
   const trigger = useRef<HTMLButtonElement>(null);
+  const tagsButton = useRef<HTMLButtonElement>(null);
   useEffect(() => setPost(loaded), [loaded]);
   useEffect(() => setPageTitle(post.title), [post.title]);
   // After the edit form closes, focus goes back to the menu button (after any route change moved it to main).
@@ -130,6 +133,7 @@ function PostView({ loaded }: { loaded: PostDetail }) {
           <PostMenu post={post} triggerRef={trigger} onEdit={() => setMode('edit')} onDelete={() => setMode('delete')} onMerge={() => setMode('merge')} />
           <PostSubscription postId={post.postId} refresh={engaged} />
         </div>
+        <PostTags post={post} onEdit={() => setMode('tags')} buttonRef={tagsButton} />
         {mergedFrom && <MergedNote from={mergedFrom} />}
         <ShippedIn postId={post.postId} />
         <p class="visually-hidden" role="status">
@@ -163,7 +167,41 @@ function PostView({ loaded }: { loaded: PostDetail }) {
         />
       )}
       {mode === 'merge' && <MergeDialog post={post} onMerged={merged} onClose={backToMenu} />}
+      {mode === 'tags' && (
+        <TagsDialog
+          title={post.title}
+          postId={post.postId}
+          current={post.tags ?? []}
+          onSaved={(tags) => {
+            setPost((shown) => ({ ...shown, tags }));
+            setMode('read');
+            tagsButton.current?.focus();
+          }}
+          onClose={() => {
+            setMode('read');
+            tagsButton.current?.focus();
+          }}
+        />
+      )}
     </>
+  );
+}
+
+/** The post's tags, and for those who may assign tags a "Tags" button opening the choice (issue 31). */
+function PostTags({ post, onEdit, buttonRef }: { post: PostDetail; onEdit: () => void; buttonRef: { current: HTMLButtonElement | null } }) {
+  const session = useSession();
+  const assigns = can(session, 'tag:assign');
+  const tags = post.tags ?? [];
+  if (tags.length === 0 && !assigns) return null;
+  return (
+    <div class="post__tags">
+      <TagChips tags={tags} />
+      {assigns && (
+        <button ref={buttonRef} type="button" class="button button--quiet" onClick={onEdit}>
+          Tags
+        </button>
+      )}
+    </div>
   );
 }
 

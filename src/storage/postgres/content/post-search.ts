@@ -63,6 +63,10 @@ export function postQuerySql(query: PostQuery): Statement {
   if (query.roadmapId !== undefined) conditions.push(`t.roadmap_id = ${params.add(query.roadmapId)}`);
   if (query.mine !== undefined) conditions.push(mineCondition(query.mine.kind, params.add(query.mine.userId)));
   if (query.visibleBoardsOnly) conditions.push(HIDDEN_BOARDS_OUT);
+  // One probe of the links' (tag_id, post_id) key per asked tag: a post must carry all of them.
+  for (const tagId of new Set(query.tagIds ?? [])) {
+    conditions.push(`EXISTS (SELECT 1 FROM post_tags pt WHERE pt.tag_id = ${params.add(tagId)} AND pt.post_id = t.id)`);
+  }
   if (query.words !== undefined && query.words.length > 0) {
     conditions.push(`${MATCHES} ${params.add(everyPrefixQuery(query.words))}::tsquery`);
   }
