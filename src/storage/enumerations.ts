@@ -40,3 +40,6 @@ export const CHANGELOG_LABELS = ['new', 'improved', 'fixed'] as const;
 
 /** Where a changelog entry stands: being written, waiting for its `publishAt`, or out. */
 export const CHANGELOG_STATUSES = ['draft', 'scheduled', 'published'] as const;
+
+/** The image formats an upload may have (issue 31 §3). */
+export const UPLOAD_TYPES = ['png', 'jpeg', 'gif', 'webp'] as const;

@@ -15,6 +15,7 @@ import type {
   MAIL_TOKEN_PURPOSES,
   MAIL_TRANSPORTS,
   NOTIFICATION_KINDS,
+  UPLOAD_TYPES,
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_FORMATS,
 } from './enumerations.js';
@@ -442,7 +443,7 @@ export interface PostTagRow {
 }
 
 /** The image formats an upload may have (issue 31 §3). */
-export type UploadType = 'png' | 'jpeg' | 'gif' | 'webp';
+export type UploadType = (typeof UPLOAD_TYPES)[number];
 
 /**
  * An uploaded image (issue 31 §3): content-addressed, the id is the sha256 (hex) of the stored

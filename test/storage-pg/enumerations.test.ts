@@ -5,6 +5,7 @@ import {
   CHANGELOG_STATUSES,
   MAIL_TOKEN_PURPOSES,
   NOTIFICATION_KINDS,
+  UPLOAD_TYPES,
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_FORMATS,
 } from '../../src/storage/enumerations.js';
@@ -18,6 +19,7 @@ const LISTS: Record<string, readonly string[]> = {
   'notifications.kind': NOTIFICATION_KINDS,
   'auth_providers.kind': AUTH_PROVIDER_KINDS,
   'changelog_entries.status': CHANGELOG_STATUSES,
+  'uploads.type': UPLOAD_TYPES,
 };
 
 /** Every `column IN (…)` CHECK of the schema, as `table.column` → its values. */

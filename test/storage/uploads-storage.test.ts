@@ -99,6 +99,8 @@ lowdbOnly('a schema-11 database is upgraded to 12 with an empty uploads table, i
     'changelogEntries',
     'changelogLinks',
     'postMerges',
+    'tags',
+    'postTags',
   ];
   const tables = { users: [user], roles: [everyoneRole(at(0)), teamRole(at(0))], ...Object.fromEntries(names.map((name) => [name, []])) };
   await writeFile(join(dir, 'db.json'), JSON.stringify({ schemaVersion: 11, seq: 1, settings: DEFAULT_SETTINGS, tables }));

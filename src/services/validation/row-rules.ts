@@ -1,8 +1,8 @@
-import { parseTagColor, parseTagName } from '../tags/input.js';
 import { createHash } from 'node:crypto';
 import { RESERVED_BOARD_URLS } from '../boards.js';
 import { parseContent, TITLE_RULE } from '../posts.js';
 import { RESERVED_URLS as RESERVED_ROADMAP_URLS } from '../roadmaps.js';
+import { parseTagColor, parseTagName } from '../tags/input.js';
 import {
   ACTIVITY_TYPES,
   AUTH_PROVIDER_KINDS,
@@ -11,6 +11,7 @@ import {
   MAIL_STATUSES,
   MAIL_TOKEN_PURPOSES,
   MAIL_TRANSPORTS,
+  UPLOAD_TYPES,
   WEBHOOK_FORMATS,
 } from '../../storage/enumerations.js';
 import { EVERYONE_ROLE_ID } from '../../storage/seed.js';
@@ -386,7 +387,7 @@ export const ROW_RULES = {
   uploads: {
     fields: {
       id: matching(/^[0-9a-f]{64}$/, 'a sha256 in hex (64 digits 0-9a-f)'),
-      type: oneOf(['png', 'jpeg', 'gif', 'webp']),
+      type: oneOf(UPLOAD_TYPES),
       width: integerIn(1, 1_000_000),
       height: integerIn(1, 1_000_000),
       size: integerIn(1, 1_000_000_000),
