@@ -306,8 +306,18 @@ export const schemas: Record<string, Schema> = {
         description:
           'feedbackd’s extension (README, the widget): origins such as `https://app.example.com` whose pages may frame the widget’s panel (`/embed/…`); empty: the widget shows nowhere.',
       },
+      moderation: {
+        type: 'string',
+        enum: ['off', 'new-users', 'everyone'],
+        description:
+          'feedbackd’s extension (README, moderation): whose posts and comments wait for approval — `off` (nobody, the default), `new-users` (people with no approved post or comment yet), `everyone`. Team members and trusted users never wait.',
+      },
+      requireFormToken: {
+        type: 'boolean',
+        description: 'feedbackd’s extension (README, moderation): `true` = sign-up and new posts without a form token (`GET /forms/token`) are refused; turn it on when bots come.',
+      },
     },
-    'Site settings, with feedbackd’s `gravatar`, `ssoLoginUrl` and `embedOrigins` extensions.',
+    'Site settings, with feedbackd’s `gravatar`, `ssoLoginUrl`, `embedOrigins`, `moderation` and `requireFormToken` extensions.',
   ),
   Comment: withOptional(
     answer(

@@ -1,4 +1,4 @@
-import type { PostQuery, PostRow } from '../types.js';
+import { heldShown, type PostQuery, type PostRow } from '../types.js';
 import type { MemoryDb } from './memory-db.js';
 import { minePosts } from './post-mine.js';
 import { entryOrder, orderedLists, searchPosts, walkInOrder } from './post-search.js';
@@ -57,6 +57,8 @@ function sourcesFor(db: MemoryDb, query: PostQuery): SortedList<PostRow>[] {
 
 /** Whether every post of the single chosen source matches, so a page is a plain slice of it. */
 function takesWholeList(db: MemoryDb, query: PostQuery): boolean {
+  // Held posts (issue 31 §2) are few: their lists are walked and filtered instead.
+  if (db.indexes.heldPosts.size > 0 && query.held?.all !== true) return false;
   const hidden = db.indexes.hiddenBoards;
   const hiddenMatters = query.visibleBoardsOnly && hidden.size > 0;
   if (query.roadmapId !== undefined) return query.boardIds === undefined && !hiddenMatters;
@@ -81,7 +83,9 @@ function present(lists: Array<SortedList<PostRow> | undefined>): SortedList<Post
 function postFilter(db: MemoryDb, query: PostQuery): (post: PostRow) => boolean {
   const boards = query.boardIds === undefined ? undefined : new Set(query.boardIds);
   const hidden = db.indexes.hiddenBoards;
+  const held = db.indexes.heldPosts;
   return (post) => {
+    if (held.has(post.id) && !heldShown(post, query.held)) return false;
     if (boards && (post.boardId === null || !boards.has(post.boardId))) return false;
     if (query.roadmapId !== undefined && post.roadmapId !== query.roadmapId) return false;
     return !(query.visibleBoardsOnly && post.boardId !== null && hidden.has(post.boardId));

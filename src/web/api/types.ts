@@ -181,6 +181,10 @@ export interface Settings {
   ssoLoginUrl: string | null;
   /** feedbackd's extension (issue 29): origins such as https://app.example.com whose pages may show the widget; [] = nowhere. */
   embedOrigins: string[];
+  /** feedbackd's extension (issue 31 §2): whose posts and comments wait for approval. */
+  moderation: 'off' | 'new-users' | 'everyone';
+  /** feedbackd's extension (issue 31 §2): the sign-up and new-post forms must carry a form token. */
+  requireFormToken: boolean;
 }
 
 /** A way the person signs in besides a password (feedbackd's extension, issue 28): `sso` is the team's product. */
