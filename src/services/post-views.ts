@@ -1,4 +1,4 @@
-import type { BoardRow, PostRow, RoadmapRow, UserRow, VoteRow, VoteSummary } from '../storage/types.js';
+import type { Approval, BoardRow, PostRow, RoadmapRow, UserRow, VoteRow, VoteSummary } from '../storage/types.js';
 import { avatarUrl } from './accounts.js';
 import { cachedView, withoutVoters, withViewerVote } from './post-fragments.js';
 import { boardHidesVoters } from './voter-privacy.js';
@@ -63,6 +63,8 @@ export interface PostView {
   roadmap: RoadmapRef | null;
   commentsCount: number;
   voters: Voters;
+  /** Only on a held post (issue 31 §2), which only its author and moderators see: `waiting` or `spam`. */
+  approval?: 'waiting' | 'spam';
 }
 
 /** API.md §3.8 PostRecord. */
@@ -77,6 +79,8 @@ export interface PostRecordView {
   updatedAt: string;
   boardId: string | null;
   roadmap_id: string | null;
+  /** Only on a held post (issue 31 §2): `waiting` (for approval) or `spam`. */
+  approval?: 'waiting' | 'spam';
 }
 
 /** Everything needed to render posts, fetched in batches. */
@@ -177,7 +181,13 @@ function buildPostView(post: PostRow, sources: PostViewSources): PostView {
     roadmap: roadmap ? toRoadmapRef(roadmap) : null,
     commentsCount: sources.comments.get(post.id) ?? 0,
     voters: toVoters(summary && { ...summary, viewerVote: null }, sources.users),
+    ...heldApproval(post),
   };
+}
+
+/** `approval` of a held post or comment (issue 31 §2); nothing for an approved one, so answers stay as they were. */
+export function heldApproval(row: { approval?: Approval }): { approval?: 'waiting' | 'spam' } {
+  return row.approval === 'waiting' || row.approval === 'spam' ? { approval: row.approval } : {};
 }
 
 /** API.md §3.7: a Post with `slugId` after `slug`. */
@@ -207,5 +217,6 @@ export function toPostRecordView(post: PostRow): PostRecordView {
     updatedAt: post.updatedAt,
     boardId: post.boardId,
     roadmap_id: post.roadmapId,
+    ...heldApproval(post),
   };
 }

@@ -32,6 +32,7 @@ import { registerChangelogRoutes } from './changelog.js';
 import { registerCommentRoutes } from './comments.js';
 import { registerDashboardRoutes } from './dashboard.js';
 import { registerHealthRoutes } from './health.js';
+import { registerModerationRoutes } from './moderation.js';
 import { registerNotificationRoutes } from './notifications.js';
 import { registerOpenApiRoutes } from './openapi.js';
 import { registerPasswordsRoutes } from './passwords.js';
@@ -69,4 +70,5 @@ export function registerRoutes(router: Router, services: ServiceContext): void {
   registerSsoRoutes(router, services);
   registerNotificationRoutes(router, services);
   registerChangelogRoutes(router, services);
+  registerModerationRoutes(router, services);
 }

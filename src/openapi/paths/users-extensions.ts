@@ -13,8 +13,9 @@ const summary = answer({
       boards: count,
       roadmaps: count,
       comments: count,
+      waiting: count,
     },
-    'Every row of each kind: hidden boards, their posts and internal comments included.',
+    'Every row of each kind: hidden boards, their posts and internal comments included; posts and comments held by moderation (waiting or spam) are not in `posts` and `comments`. `waiting`: the posts and comments waiting for approval (issue 31).',
   ),
   newest_comments: arrayOf(
     answer({

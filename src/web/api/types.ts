@@ -156,7 +156,7 @@ export interface Activity {
 
 /** GET /dashboard/summary (feedbackd's extension): every row counted, and the newest comments the caller may see. */
 export interface DashboardSummary {
-  counts: { posts: number; votes: number; users: number; boards: number; roadmaps: number; comments: number };
+  counts: { posts: number; votes: number; users: number; boards: number; roadmaps: number; comments: number; waiting: number };
   newest_comments: Array<{ comment: Comment; author: PublicUser; post: { postId: string; title: string; slug: string } }>;
 }
 
