@@ -12,6 +12,7 @@ import { commentPaths } from './paths/comments.js';
 import { metaPaths } from './paths/meta.js';
 import { notificationPaths } from './paths/notifications.js';
 import { mergePaths } from './paths/merges.js';
+import { moderationPaths } from './paths/moderation.js';
 import { postPaths } from './paths/posts.js';
 import { roadmapPaths } from './paths/roadmaps.js';
 import { rolePaths } from './paths/roles.js';
@@ -62,9 +63,10 @@ export const TAGS = [
   { name: 'Single sign-on', description: 'feedbackd’s extension: signing in with the team’s product’s token, and the owner’s secrets it is signed with.' },
   { name: 'Sign-in providers', description: 'feedbackd’s extension: signing in with an OpenID Connect provider or GitHub, and the owner’s providers.' },
   { name: 'Changelog', description: 'feedbackd’s extension: entries that tell voters their idea shipped, published now or at a set time.' },
+  { name: 'Moderation', description: 'feedbackd’s extension: the approval queue — approve, decline or mark as spam the posts and comments that wait.' },
 ];
 
-const ALL_PATHS: Paths[] = [metaPaths, accountPaths, postPaths, mergePaths, votePaths, commentPaths, boardPaths, roadmapPaths, userPaths, rolePaths, settingsPaths, webhookPaths, notificationPaths, ssoPaths, authProviderPaths, changelogPaths];
+const ALL_PATHS: Paths[] = [metaPaths, accountPaths, postPaths, mergePaths, votePaths, commentPaths, boardPaths, roadmapPaths, userPaths, rolePaths, settingsPaths, webhookPaths, notificationPaths, ssoPaths, authProviderPaths, changelogPaths, moderationPaths];
 
 /** The whole document, for this version of feedbackd. */
 export function openApiDocument(): Schema {

@@ -62,9 +62,9 @@ export interface PostView {
   author: PublicUser;
   roadmap: RoadmapRef | null;
   commentsCount: number;
-  voters: Voters;
   /** Only on a held post (issue 31 §2), which only its author and moderators see: `waiting` or `spam`. */
   approval?: 'waiting' | 'spam';
+  voters: Voters;
 }
 
 /** API.md §3.8 PostRecord. */
@@ -180,8 +180,9 @@ function buildPostView(post: PostRow, sources: PostViewSources): PostView {
     author: toPublicUser(sources.users.get(post.userId)!),
     roadmap: roadmap ? toRoadmapRef(roadmap) : null,
     commentsCount: sources.comments.get(post.id) ?? 0,
-    voters: toVoters(summary && { ...summary, viewerVote: null }, sources.users),
+    // Before `voters`, which a view ends with (post-fragments.ts).
     ...heldApproval(post),
+    voters: toVoters(summary && { ...summary, viewerVote: null }, sources.users),
   };
 }
 
