@@ -21,6 +21,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     bcryptCost: 4,
     tokenTtlSeconds: 3600,
     magicLinkTtlSeconds: 900,
+    formMinFillMs: 2000,
+    formTokenTtlSeconds: 86_400,
     oidcLoginTtlSeconds: 600,
     oidcHandoffTtlSeconds: 60,
     oidcDiscoveryTtlSeconds: 3600,

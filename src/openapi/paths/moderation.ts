@@ -188,6 +188,24 @@ function decisionPaths(kind: Kind): Paths {
 }
 
 export const moderationPaths: Paths = {
+	"/forms/token": {
+		get: operation("get", {
+			id: "getFormToken",
+			summary: "A token for the sign-up or new-post form",
+			description:
+				"The web app fetches one when the sign-up or new-post form opens and sends it back as `formToken` with the form (issue 31): the server refuses a form sent sooner than `formMinFillMs` after (a bot’s speed), and one whose token is forged or older than `formTokenTtlSeconds`. The token is the issue time sealed with the install’s secret; it names nobody. `Cache-Control: no-store`.",
+			tag: "Moderation",
+			section: "README",
+			auth: "none",
+			success: {
+				200: {
+					description: "A fresh token.",
+					schema: answer({ token: string }),
+				},
+			},
+			staticAnswer: true,
+		}),
+	},
 	"/moderation": {
 		get: operation("get", {
 			id: "getModerationQueue",
