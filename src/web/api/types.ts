@@ -82,6 +82,8 @@ export interface Post {
   roadmap: RoadmapRef | null;
   /** feedbackd's extension (API.md §8.9): comments the caller may see. */
   commentsCount: number;
+  /** feedbackd's extension (issue 31): only on a post held by moderation; its author sees `waiting`. */
+  approval?: 'waiting' | 'spam';
   voters: Voters;
 }
 
@@ -116,6 +118,8 @@ export interface PostRecord {
   updatedAt: string;
   boardId: string | null;
   roadmap_id: string | null;
+  /** Issue 31: `waiting` when the new post waits for approval. */
+  approval?: 'waiting' | 'spam';
 }
 
 export interface VoteEntry {
@@ -143,6 +147,16 @@ export interface Comment {
   updated_at: string;
   /** The post it was written on, when a merge moved it here (issue 30). */
   mergedFrom?: MergedFrom;
+  /** Issue 31: only on a comment held by moderation; its author sees `waiting`. */
+  approval?: 'waiting' | 'spam';
+}
+
+/** GET /moderation (issue 31): one page of held posts and comments, oldest first. */
+export interface ModerationQueue {
+  approval: 'waiting' | 'spam';
+  posts: Post[];
+  comments: Array<{ comment: Comment; author: PublicUser; post: { postId: string; title: string; slug: string } }>;
+  counts: { waitingPosts: number; waitingComments: number; spamPosts: number; spamComments: number };
 }
 
 export interface Activity {
