@@ -2,332 +2,286 @@
  * Posts (API.md §4.4, §8.1, §8.2): list and search, read by slug, duplicate suggestions, create,
  * edit, delete, and the voters of one post.
  */
+import { answer, arrayOf, count, input, nullable, operation, type Paths, ref, string, uuid } from '../kit.js';
 import {
-	answer,
-	arrayOf,
-	count,
-	input,
-	nullable,
-	operation,
-	type Paths,
-	ref,
-	string,
-	uuid,
-} from "../kit.js";
-import {
-	boardIdFilter,
-	bodyInteger,
-	described,
-	ignored,
-	postBoardId,
-	postContent,
-	postIdPath,
-	postRoadmapId,
-	postTitle,
-	targetPostFields,
-	targetPostRequired,
-} from "./posts-fields.js";
+  boardIdFilter,
+  bodyInteger,
+  described,
+  ignored,
+  postBoardId,
+  postContent,
+  postIdPath,
+  postRoadmapId,
+  postTitle,
+  targetPostFields,
+  targetPostRequired,
+} from './posts-fields.js';
 
-const postList = answer({ posts: arrayOf(ref("Post")) });
-const postRecord = answer({ post: ref("PostRecord") });
+const postList = answer({ posts: arrayOf(ref('Post')) });
+const postRecord = answer({ post: ref('PostRecord') });
 
 const listPostsBody = input({
-	boardId: boardIdFilter,
-	roadmapId: described(
-		nullable(uuid),
-		'Only posts with this roadmap status; `null` or `""` = no filter. Not a UUID: 400 `VALIDATION_ERROR`. A roadmap that is unknown or hidden from the caller matches nothing.',
-	),
-	page: bodyInteger(
-		1,
-		99_999_999,
-		1,
-		"1-based page; a page past the end gives `[]`.",
-	),
-	limit: bodyInteger(1, 100, 10, "Posts per page."),
-	created: described(
-		{ type: ["string", "null"], enum: ["asc", "desc", null], default: "desc" },
-		'Direction of the `createdAt` order (then `postId`), matched case-insensitively (`"DESC"` works); `null`/`""` = `desc`. Anything else: 400 `VALIDATION_ERROR` "created must be one of: asc, desc". Validated even when `orderBy` is `votes`, which ignores it.',
-	),
-	orderBy: described(
-		{
-			type: ["string", "null"],
-			enum: ["created", "votes", null],
-			default: "created",
-		},
-		'feedbackd extension, case-insensitive; `null`/`""` = `created`. `created`: by `createdAt` in the `created` direction, then `postId`. `votes`: by vote count (`voters.votesCount`) descending, then `createdAt` descending, then `postId` descending. Anything else: 400 `VALIDATION_ERROR` "orderBy must be one of: created, votes".',
-	),
-	query: described(
-		nullable({ type: "string", maxLength: 200 }),
-		'feedbackd extension: search. Trimmed; `null`, `""` or only spaces = no search; at most 200 characters after trimming (400 `VALIDATION_ERROR` "query cannot exceed 200 characters"; not a string: "query must be a string"). A post matches when every query word is the start of a word of its title or `contentMarkdown`; words are runs of letters and digits in any script, compared without case and accents (`dar mo` finds "Dark mode", `ark` does not). A query of only punctuation or emoji matches every post.',
-	),
-	mine: described(
-		{ type: ["string", "null"], enum: ["posted", "voted", null] },
-		'feedbackd extension (issue 27), case-insensitive; `null`/`""` = every post. `posted`: only the posts the caller wrote; `voted`: only those the caller voted for (their own posts too, which start with their vote). Combines with `boardId`, `roadmapId`, `query` and both orders, and pages like any list; posts the caller can no longer see are left out. ' +
-			'The route’s authentication stays optional: without a valid token (none, refused, or a blocked user’s) the caller is anonymous, has no posts and no votes, and gets `{ "posts": [] }`, never 401. Anything else: 400 `VALIDATION_ERROR` "mine must be one of: posted, voted".',
-	),
-	userId: {
-		...ignored("deprecated LogChimp field, accepted for compatibility."),
-		deprecated: true,
-	},
-	sort: ignored("reserved for later versions."),
-	search: ignored("reserved for later versions; use `query`."),
+  boardId: boardIdFilter,
+  roadmapId: described(
+    nullable(uuid),
+    'Only posts with this roadmap status; `null` or `""` = no filter. Not a UUID: 400 `VALIDATION_ERROR`. A roadmap that is unknown or hidden from the caller matches nothing.',
+  ),
+  page: bodyInteger(1, 99_999_999, 1, '1-based page; a page past the end gives `[]`.'),
+  limit: bodyInteger(1, 100, 10, 'Posts per page.'),
+  created: described(
+    { type: ['string', 'null'], enum: ['asc', 'desc', null], default: 'desc' },
+    'Direction of the `createdAt` order (then `postId`), matched case-insensitively (`"DESC"` works); `null`/`""` = `desc`. Anything else: 400 `VALIDATION_ERROR` "created must be one of: asc, desc". Validated even when `orderBy` is `votes`, which ignores it.',
+  ),
+  orderBy: described(
+    {
+      type: ['string', 'null'],
+      enum: ['created', 'votes', null],
+      default: 'created',
+    },
+    'feedbackd extension, case-insensitive; `null`/`""` = `created`. `created`: by `createdAt` in the `created` direction, then `postId`. `votes`: by vote count (`voters.votesCount`) descending, then `createdAt` descending, then `postId` descending. Anything else: 400 `VALIDATION_ERROR` "orderBy must be one of: created, votes".',
+  ),
+  query: described(
+    nullable({ type: 'string', maxLength: 200 }),
+    'feedbackd extension: search. Trimmed; `null`, `""` or only spaces = no search; at most 200 characters after trimming (400 `VALIDATION_ERROR` "query cannot exceed 200 characters"; not a string: "query must be a string"). A post matches when every query word is the start of a word of its title or `contentMarkdown`; words are runs of letters and digits in any script, compared without case and accents (`dar mo` finds "Dark mode", `ark` does not). A query of only punctuation or emoji matches every post.',
+  ),
+  mine: described(
+    { type: ['string', 'null'], enum: ['posted', 'voted', null] },
+    'feedbackd extension (issue 27), case-insensitive; `null`/`""` = every post. `posted`: only the posts the caller wrote; `voted`: only those the caller voted for (their own posts too, which start with their vote). Combines with `boardId`, `roadmapId`, `query` and both orders, and pages like any list; posts the caller can no longer see are left out. ' +
+      'The route’s authentication stays optional: without a valid token (none, refused, or a blocked user’s) the caller is anonymous, has no posts and no votes, and gets `{ "posts": [] }`, never 401. Anything else: 400 `VALIDATION_ERROR` "mine must be one of: posted, voted".',
+  ),
+  userId: {
+    ...ignored('deprecated LogChimp field, accepted for compatibility.'),
+    deprecated: true,
+  },
+  sort: ignored('reserved for later versions.'),
+  search: ignored('reserved for later versions; use `query`.'),
 });
 
 const createPostBody = input(
-	{
-		title: postTitle("absent, `null` or"),
-		contentMarkdown: postContent,
-		boardId: postBoardId("The board to post on; `null` (default) = no board."),
-		roadmapId: postRoadmapId(
-			"The roadmap status; `null` (default) = none. A non-null value needs `roadmap:assign` (else 403 `NOT_ENOUGH_PERMISSION`, checked before the fields).",
-		),
-		userId: ignored("the author is always the caller."),
-		slugId: ignored("generated by the server."),
-		website: {
-			type: ["string", "null"],
-			description:
-				'feedbackd’s extension (issue 31): the honeypot. The web app’s field is hidden from people; anything but absent, `null` or `""` → 400 `FORM_CHECK_FAILED`.',
-		},
-		formToken: {
-			type: ["string", "null"],
-			description:
-				"feedbackd’s extension (issue 31): the token of `GET /forms/token`, fetched when the form opened. Sent sooner than `formMinFillMs` (default 2 s) after that → 400 `FORM_CHECK_FAILED`; forged or older than `formTokenTtlSeconds` → 400 `FORM_EXPIRED`. Absent: accepted, unless the site setting `requireFormToken` is on (then 400 `FORM_EXPIRED`).",
-		},
-	},
-	["title"],
+  {
+    title: postTitle('absent, `null` or'),
+    contentMarkdown: postContent,
+    boardId: postBoardId('The board to post on; `null` (default) = no board.'),
+    roadmapId: postRoadmapId(
+      'The roadmap status; `null` (default) = none. A non-null value needs `roadmap:assign` (else 403 `NOT_ENOUGH_PERMISSION`, checked before the fields).',
+    ),
+    userId: ignored('the author is always the caller.'),
+    slugId: ignored('generated by the server.'),
+    website: {
+      type: ['string', 'null'],
+      description:
+        'feedbackd’s extension (issue 31): the honeypot. The web app’s field is hidden from people; anything but absent, `null` or `""` → 400 `FORM_CHECK_FAILED`.',
+    },
+    formToken: {
+      type: ['string', 'null'],
+      description:
+        'feedbackd’s extension (issue 31): the token of `GET /forms/token`, fetched when the form opened. Sent sooner than `formMinFillMs` (default 2 s) after that → 400 `FORM_CHECK_FAILED`; forged or older than `formTokenTtlSeconds` → 400 `FORM_EXPIRED`. Absent: accepted, unless the site setting `requireFormToken` is on (then 400 `FORM_EXPIRED`).',
+    },
+  },
+  ['title'],
 );
 
 const updatePostBody = {
-	...input({
-		...targetPostFields,
-		title: postTitle("`null` or"),
-		contentMarkdown: postContent,
-		boardId: postBoardId(
-			"Moves the post to this board; `null` takes it off its board.",
-		),
-		roadmapId: postRoadmapId(
-			"Sets the roadmap status; `null` clears it. Changing it needs `roadmap:assign`, from the author too.",
-		),
-		userId: ignored("the author never changes."),
-		slugId: ignored("fixed for the post’s lifetime."),
-	}),
-	...targetPostRequired,
+  ...input({
+    ...targetPostFields,
+    title: postTitle('`null` or'),
+    contentMarkdown: postContent,
+    boardId: postBoardId('Moves the post to this board; `null` takes it off its board.'),
+    roadmapId: postRoadmapId('Sets the roadmap status; `null` clears it. Changing it needs `roadmap:assign`, from the author too.'),
+    userId: ignored('the author never changes.'),
+    slugId: ignored('fixed for the post’s lifetime.'),
+  }),
+  ...targetPostRequired,
 };
 
 export const postPaths: Paths = {
-	"/posts/get": {
-		post: operation("post", {
-			id: "listPosts",
-			summary: "List posts",
-			description:
-				"One page of the posts the caller can see (posts on hidden boards only with `board:read`), optionally narrowed to boards and a roadmap status and searched with `query`. " +
-				'Offset paging with `page` and `limit` (default 10, at most 100). Order: `createdAt` then `postId`, both in the `created` direction (default newest first), or with `orderBy: "votes"` most votes first (then newest). ' +
-				'Filters that match nothing give `{ "posts": [] }`, never an error. Each post carries its board, author, roadmap status (`null` when the roadmap is hidden from the caller) and its voters: the 6 newest votes, the count, and the caller’s own vote (`viewerVote`, `null` when anonymous). ' +
-				'Vote counts are read when the page is answered: with `orderBy: "votes"`, a post whose count changes between two page requests can move across a page boundary. ' +
-				"With `mine` (feedbackd’s extension), only the caller’s own posts, or those they voted for: what a profile’s “my ideas” and “my votes” and a board’s “Mine” filter show. " +
-				'Fields are validated in the order boardId, roadmapId, page, limit, created, orderBy, query, mine; `null` and `""` mean "absent" for every field.',
-			tag: "Posts",
-			section: "4.4.1 and 8.1",
-			auth: "optional",
-			body: listPostsBody,
-			success: {
-				200: {
-					description: "The page of posts, possibly empty.",
-					schema: postList,
-				},
-			},
-			errors: { 400: ["VALIDATION_ERROR"] },
-		}),
-	},
-	"/posts/slug": {
-		post: operation("post", {
-			id: "getPost",
-			summary: "Get a post by id or slug",
-			description:
-				"One post, with its `slugId`, board, author, roadmap status and voters. The post is found by `id` when that is a UUID string, else by `postId` when that is one, else by `slug` (exact match after trimming). " +
-				"Nothing usable, no match, or a post on a board hidden from the caller: 404 `POST_NOT_FOUND`. `slug` is type-checked first, even when an id is used.",
-			tag: "Posts",
-			section: "4.4.2",
-			auth: "optional",
-			body: input({
-				id: described(
-					uuid,
-					"Used first when it is a UUID string; ignored otherwise.",
-				),
-				postId: described(
-					uuid,
-					"Used when `id` is not a usable UUID and this is one; ignored otherwise.",
-				),
-				slug: described(
-					nullable(string),
-					'The post’s `slug`, used when neither id is usable. Trimmed. Present, not `null` and not a string: 400 `VALIDATION_ERROR` "slug must be a string".',
-				),
-				userId: ignored("LogChimp sends it."),
-			}),
-			success: {
-				200: {
-					description: "The post.",
-					schema: answer({ post: ref("PostDetail") }),
-				},
-			},
-			errors: { 400: ["VALIDATION_ERROR"], 404: ["POST_NOT_FOUND"] },
-		}),
-	},
-	"/posts/similar": {
-		post: operation("post", {
-			id: "listSimilarPosts",
-			summary: "Suggest posts similar to a title (duplicate check)",
-			description:
-				'For a client to show "is it one of these?" while someone types a new post’s title: at most `limit` posts the caller can see that share at least one search word of 3 or more characters with `title` ' +
-				"(words of 1–2 characters and the stop words `the`, `and`, `for`, `with`, `not`, `are`, `can`, `you`, `but`, `from`, `this`, `that`, `add`, `please` never count; a title with no other word gives `[]`). " +
-				"Best-effort ranking (the storage engines may differ): a post whose search words equal the title’s first, then posts whose titles share more of the words, then more votes, then newer. Posts have the same shape as in `POST /posts/get`. Fields are validated in the order title, boardId, limit.",
-			tag: "Posts",
-			section: "8.2",
-			auth: "optional",
-			body: input(
-				{
-					title: described(
-						{ type: "string", minLength: 1, maxLength: 200 },
-						'The title being typed. Trimmed; 1..200 characters. 400 `VALIDATION_ERROR`: "title must be a string", "title is required" (absent, `null` or blank), "title cannot exceed 200 characters".',
-					),
-					boardId: described(
-						nullable(uuid),
-						'Only posts of this board; `null`/`""` = every board. Not a UUID: 400 `VALIDATION_ERROR` "boardId must be a UUID". An unknown or hidden board gives `[]`.',
-					),
-					limit: bodyInteger(1, 10, 5, "How many suggestions at most."),
-				},
-				["title"],
-			),
-			success: {
-				200: {
-					description: "The suggestions, best first; possibly empty.",
-					schema: postList,
-				},
-			},
-			errors: { 400: ["VALIDATION_ERROR"] },
-		}),
-	},
-	"/posts": {
-		post: operation("post", {
-			id: "createPost",
-			summary: "Create a post",
-			description:
-				"Creates a post written by the caller, with its slug made from the title: the title transliterated (accents dropped), lower-cased, every run of characters outside `[a-z0-9]` replaced by one `-`, `-` stripped at both ends, cut to 80 characters (`post` when nothing is left), then `-` and the `slugId` (20 random characters `[0-9a-z]`, fixed for the post’s lifetime): `Ünïcödé títle` → `unicode-title-<slugId>`. In the same atomic write the author’s vote is added (whatever their `vote:create`), so the post starts with `votesCount` 1. " +
-				'With the site setting `moderation` on (feedbackd’s extension, issue 31), a post by someone who must wait is stored with `approval: "waiting"`: only its author and moderators see it, and nobody is told (no webhook, no mail) until it is approved. ' +
-				"Checks: the form’s honeypot and token (400 `FORM_CHECK_FAILED`, `FORM_EXPIRED`), `post:create`, then `roadmap:assign` when `roadmapId` is non-null, then the fields in the order title, contentMarkdown, boardId, roadmapId, then the board (404) and the roadmap (404).",
-			tag: "Posts",
-			section: "4.4.3",
-			auth: "required",
-			permission: "`post:create` (+`roadmap:assign` to set a roadmap)",
-			body: createPostBody,
-			success: {
-				201: { description: "The post as stored.", schema: postRecord },
-			},
-			errors: {
-				403: ["NOT_ENOUGH_PERMISSION"],
-				400: [
-					"FORM_CHECK_FAILED",
-					"FORM_EXPIRED",
-					"VALIDATION_ERROR",
-					"POST_TITLE_MISSING",
-					"POST_TITLE_TOO_LONG",
-					"POST_CONTENT_TOO_LONG",
-				],
-				404: ["BOARD_NOT_FOUND", "ROADMAP_NOT_FOUND"],
-			},
-		}),
-		patch: operation("patch", {
-			id: "updatePost",
-			summary: "Update a post",
-			description:
-				"Changes the fields sent: omitted fields stay as they are, `null` clears `contentMarkdown`, `boardId` or `roadmapId`. A field changes when its normalised value differs from the stored one. " +
-				"Changing `title`, `contentMarkdown` or `boardId` — or sending a body that changes nothing — needs the caller to be the author or hold `post:update`; changing `roadmapId` needs `roadmap:assign`, from the author too. " +
-				"A roadmap hidden from the caller counts as none: the answer shows `roadmap_id: null` and clearing it changes nothing. `updatedAt` becomes now; a new title gives a new slug with the same `slugId`. " +
-				"Checks: the post (404), the rights (403), the fields present in the create order (400), the board and the roadmap (404).",
-			tag: "Posts",
-			section: "4.4.4",
-			auth: "required",
-			permission:
-				"author or `post:update` (+`roadmap:assign` to change the roadmap)",
-			body: updatePostBody,
-			success: {
-				200: {
-					description: "The post as stored after the change.",
-					schema: postRecord,
-				},
-			},
-			errors: {
-				404: ["POST_NOT_FOUND", "BOARD_NOT_FOUND", "ROADMAP_NOT_FOUND"],
-				403: ["NOT_ENOUGH_PERMISSION"],
-				400: [
-					"VALIDATION_ERROR",
-					"POST_TITLE_MISSING",
-					"POST_TITLE_TOO_LONG",
-					"POST_CONTENT_TOO_LONG",
-				],
-			},
-		}),
-		delete: operation("delete", {
-			id: "deletePost",
-			summary: "Delete a post",
-			description:
-				"Deletes the post with its votes, its comments and their activity, atomically. The author may always delete their post; anyone else needs `post:destroy`.",
-			tag: "Posts",
-			section: "4.4.5",
-			auth: "required",
-			permission: "author or `post:destroy`",
-			body: { ...input(targetPostFields), ...targetPostRequired },
-			success: { 204: { description: "Deleted." } },
-			errors: { 404: ["POST_NOT_FOUND"], 403: ["NOT_ENOUGH_PERMISSION"] },
-		}),
-	},
-	"/posts/{post_id}/votes": {
-		get: operation("get", {
-			id: "listPostVoters",
-			summary: "List the voters of a post",
-			description:
-				"Every vote on a post the caller can see, newest first (`createdAt` desc, then `voteId` desc), with the voter as a public user. Cursor paging: `first` votes after the vote `after`; `page_info`, `total_count` and `total_pages` describe the list; `after` must be a vote of this list. " +
-				"`viewerVote` is the caller’s own vote on the post, wherever it falls in the list, `null` when anonymous or not voted. " +
-				"Private voters (feedbackd’s extension, API.md §8.9): on a board with `view_voters: false`, for a caller without `vote:assign`, the list holds only the caller’s own vote (none when anonymous or not voted), paged like any list, so `after` may only name that vote (any other: 400 `INVALID_CURSOR`); `total_count` and `total_pages` still count every vote on the post.",
-			tag: "Posts",
-			section: "4.4.6",
-			auth: "optional",
-			pathParams: postIdPath,
-			query: {
-				first: {
-					schema: { type: "integer", minimum: 1, maximum: 100, default: 20 },
-					description: "Page size, 1..100 (else 400 `VALIDATION_ERROR`).",
-				},
-				after: {
-					schema: uuid,
-					description:
-						"A `voteId` of this post: the page holds the votes after it. Not a UUID, or not a vote of this post: 400 `INVALID_CURSOR`.",
-				},
-			},
-			success: {
-				200: {
-					description: "One page of the voters.",
-					schema: answer({
-						votes: answer({
-							results: arrayOf(ref("VoteEntry")),
-							page_info: ref("PageInfo"),
-							total_count: described(
-								count,
-								"Votes on the post, all of them, even where the list holds only the caller’s own.",
-							),
-							total_pages: described(
-								count,
-								"`ceil(total_count / first)`; 0 when there are no votes.",
-							),
-							viewerVote: nullable(ref("VoteEntry")),
-						}),
-					}),
-				},
-			},
-			errors: {
-				404: ["POST_NOT_FOUND"],
-				400: ["VALIDATION_ERROR", "INVALID_CURSOR"],
-			},
-		}),
-	},
+  '/posts/get': {
+    post: operation('post', {
+      id: 'listPosts',
+      summary: 'List posts',
+      description:
+        'One page of the posts the caller can see (posts on hidden boards only with `board:read`), optionally narrowed to boards and a roadmap status and searched with `query`. ' +
+        'Offset paging with `page` and `limit` (default 10, at most 100). Order: `createdAt` then `postId`, both in the `created` direction (default newest first), or with `orderBy: "votes"` most votes first (then newest). ' +
+        'Filters that match nothing give `{ "posts": [] }`, never an error. Each post carries its board, author, roadmap status (`null` when the roadmap is hidden from the caller) and its voters: the 6 newest votes, the count, and the caller’s own vote (`viewerVote`, `null` when anonymous). ' +
+        'Vote counts are read when the page is answered: with `orderBy: "votes"`, a post whose count changes between two page requests can move across a page boundary. ' +
+        'With `mine` (feedbackd’s extension), only the caller’s own posts, or those they voted for: what a profile’s “my ideas” and “my votes” and a board’s “Mine” filter show. ' +
+        'Fields are validated in the order boardId, roadmapId, page, limit, created, orderBy, query, mine; `null` and `""` mean "absent" for every field.',
+      tag: 'Posts',
+      section: '4.4.1 and 8.1',
+      auth: 'optional',
+      body: listPostsBody,
+      success: {
+        200: {
+          description: 'The page of posts, possibly empty.',
+          schema: postList,
+        },
+      },
+      errors: { 400: ['VALIDATION_ERROR'] },
+    }),
+  },
+  '/posts/slug': {
+    post: operation('post', {
+      id: 'getPost',
+      summary: 'Get a post by id or slug',
+      description:
+        'One post, with its `slugId`, board, author, roadmap status and voters. The post is found by `id` when that is a UUID string, else by `postId` when that is one, else by `slug` (exact match after trimming). ' +
+        'Nothing usable, no match, or a post on a board hidden from the caller: 404 `POST_NOT_FOUND`. `slug` is type-checked first, even when an id is used.',
+      tag: 'Posts',
+      section: '4.4.2',
+      auth: 'optional',
+      body: input({
+        id: described(uuid, 'Used first when it is a UUID string; ignored otherwise.'),
+        postId: described(uuid, 'Used when `id` is not a usable UUID and this is one; ignored otherwise.'),
+        slug: described(
+          nullable(string),
+          'The post’s `slug`, used when neither id is usable. Trimmed. Present, not `null` and not a string: 400 `VALIDATION_ERROR` "slug must be a string".',
+        ),
+        userId: ignored('LogChimp sends it.'),
+      }),
+      success: {
+        200: {
+          description: 'The post.',
+          schema: answer({ post: ref('PostDetail') }),
+        },
+      },
+      errors: { 400: ['VALIDATION_ERROR'], 404: ['POST_NOT_FOUND'] },
+    }),
+  },
+  '/posts/similar': {
+    post: operation('post', {
+      id: 'listSimilarPosts',
+      summary: 'Suggest posts similar to a title (duplicate check)',
+      description:
+        'For a client to show "is it one of these?" while someone types a new post’s title: at most `limit` posts the caller can see that share at least one search word of 3 or more characters with `title` ' +
+        '(words of 1–2 characters and the stop words `the`, `and`, `for`, `with`, `not`, `are`, `can`, `you`, `but`, `from`, `this`, `that`, `add`, `please` never count; a title with no other word gives `[]`). ' +
+        'Best-effort ranking (the storage engines may differ): a post whose search words equal the title’s first, then posts whose titles share more of the words, then more votes, then newer. Posts have the same shape as in `POST /posts/get`. Fields are validated in the order title, boardId, limit.',
+      tag: 'Posts',
+      section: '8.2',
+      auth: 'optional',
+      body: input(
+        {
+          title: described(
+            { type: 'string', minLength: 1, maxLength: 200 },
+            'The title being typed. Trimmed; 1..200 characters. 400 `VALIDATION_ERROR`: "title must be a string", "title is required" (absent, `null` or blank), "title cannot exceed 200 characters".',
+          ),
+          boardId: described(
+            nullable(uuid),
+            'Only posts of this board; `null`/`""` = every board. Not a UUID: 400 `VALIDATION_ERROR` "boardId must be a UUID". An unknown or hidden board gives `[]`.',
+          ),
+          limit: bodyInteger(1, 10, 5, 'How many suggestions at most.'),
+        },
+        ['title'],
+      ),
+      success: {
+        200: {
+          description: 'The suggestions, best first; possibly empty.',
+          schema: postList,
+        },
+      },
+      errors: { 400: ['VALIDATION_ERROR'] },
+    }),
+  },
+  '/posts': {
+    post: operation('post', {
+      id: 'createPost',
+      summary: 'Create a post',
+      description:
+        'Creates a post written by the caller, with its slug made from the title: the title transliterated (accents dropped), lower-cased, every run of characters outside `[a-z0-9]` replaced by one `-`, `-` stripped at both ends, cut to 80 characters (`post` when nothing is left), then `-` and the `slugId` (20 random characters `[0-9a-z]`, fixed for the post’s lifetime): `Ünïcödé títle` → `unicode-title-<slugId>`. In the same atomic write the author’s vote is added (whatever their `vote:create`), so the post starts with `votesCount` 1. ' +
+        'With the site setting `moderation` on (feedbackd’s extension, issue 31), a post by someone who must wait is stored with `approval: "waiting"`: only its author and moderators see it, and nobody is told (no webhook, no mail) until it is approved. ' +
+        'Checks: the form’s honeypot and token (400 `FORM_CHECK_FAILED`, `FORM_EXPIRED`), `post:create`, then `roadmap:assign` when `roadmapId` is non-null, then the fields in the order title, contentMarkdown, boardId, roadmapId, then the board (404) and the roadmap (404).',
+      tag: 'Posts',
+      section: '4.4.3',
+      auth: 'required',
+      permission: '`post:create` (+`roadmap:assign` to set a roadmap)',
+      body: createPostBody,
+      success: {
+        201: { description: 'The post as stored.', schema: postRecord },
+      },
+      errors: {
+        403: ['NOT_ENOUGH_PERMISSION'],
+        400: ['FORM_CHECK_FAILED', 'FORM_EXPIRED', 'VALIDATION_ERROR', 'POST_TITLE_MISSING', 'POST_TITLE_TOO_LONG', 'POST_CONTENT_TOO_LONG'],
+        404: ['BOARD_NOT_FOUND', 'ROADMAP_NOT_FOUND'],
+      },
+    }),
+    patch: operation('patch', {
+      id: 'updatePost',
+      summary: 'Update a post',
+      description:
+        'Changes the fields sent: omitted fields stay as they are, `null` clears `contentMarkdown`, `boardId` or `roadmapId`. A field changes when its normalised value differs from the stored one. ' +
+        'Changing `title`, `contentMarkdown` or `boardId` — or sending a body that changes nothing — needs the caller to be the author or hold `post:update`; changing `roadmapId` needs `roadmap:assign`, from the author too. ' +
+        'A roadmap hidden from the caller counts as none: the answer shows `roadmap_id: null` and clearing it changes nothing. `updatedAt` becomes now; a new title gives a new slug with the same `slugId`. ' +
+        'Checks: the post (404), the rights (403), the fields present in the create order (400), the board and the roadmap (404).',
+      tag: 'Posts',
+      section: '4.4.4',
+      auth: 'required',
+      permission: 'author or `post:update` (+`roadmap:assign` to change the roadmap)',
+      body: updatePostBody,
+      success: {
+        200: {
+          description: 'The post as stored after the change.',
+          schema: postRecord,
+        },
+      },
+      errors: {
+        404: ['POST_NOT_FOUND', 'BOARD_NOT_FOUND', 'ROADMAP_NOT_FOUND'],
+        403: ['NOT_ENOUGH_PERMISSION'],
+        400: ['VALIDATION_ERROR', 'POST_TITLE_MISSING', 'POST_TITLE_TOO_LONG', 'POST_CONTENT_TOO_LONG'],
+      },
+    }),
+    delete: operation('delete', {
+      id: 'deletePost',
+      summary: 'Delete a post',
+      description:
+        'Deletes the post with its votes, its comments and their activity, atomically. The author may always delete their post; anyone else needs `post:destroy`.',
+      tag: 'Posts',
+      section: '4.4.5',
+      auth: 'required',
+      permission: 'author or `post:destroy`',
+      body: { ...input(targetPostFields), ...targetPostRequired },
+      success: { 204: { description: 'Deleted.' } },
+      errors: { 404: ['POST_NOT_FOUND'], 403: ['NOT_ENOUGH_PERMISSION'] },
+    }),
+  },
+  '/posts/{post_id}/votes': {
+    get: operation('get', {
+      id: 'listPostVoters',
+      summary: 'List the voters of a post',
+      description:
+        'Every vote on a post the caller can see, newest first (`createdAt` desc, then `voteId` desc), with the voter as a public user. Cursor paging: `first` votes after the vote `after`; `page_info`, `total_count` and `total_pages` describe the list; `after` must be a vote of this list. ' +
+        '`viewerVote` is the caller’s own vote on the post, wherever it falls in the list, `null` when anonymous or not voted. ' +
+        'Private voters (feedbackd’s extension, API.md §8.9): on a board with `view_voters: false`, for a caller without `vote:assign`, the list holds only the caller’s own vote (none when anonymous or not voted), paged like any list, so `after` may only name that vote (any other: 400 `INVALID_CURSOR`); `total_count` and `total_pages` still count every vote on the post.',
+      tag: 'Posts',
+      section: '4.4.6',
+      auth: 'optional',
+      pathParams: postIdPath,
+      query: {
+        first: {
+          schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+          description: 'Page size, 1..100 (else 400 `VALIDATION_ERROR`).',
+        },
+        after: {
+          schema: uuid,
+          description: 'A `voteId` of this post: the page holds the votes after it. Not a UUID, or not a vote of this post: 400 `INVALID_CURSOR`.',
+        },
+      },
+      success: {
+        200: {
+          description: 'One page of the voters.',
+          schema: answer({
+            votes: answer({
+              results: arrayOf(ref('VoteEntry')),
+              page_info: ref('PageInfo'),
+              total_count: described(count, 'Votes on the post, all of them, even where the list holds only the caller’s own.'),
+              total_pages: described(count, '`ceil(total_count / first)`; 0 when there are no votes.'),
+              viewerVote: nullable(ref('VoteEntry')),
+            }),
+          }),
+        },
+      },
+      errors: {
+        404: ['POST_NOT_FOUND'],
+        400: ['VALIDATION_ERROR', 'INVALID_CURSOR'],
+      },
+    }),
+  },
 };

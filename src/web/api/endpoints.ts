@@ -72,6 +72,9 @@ export interface PostInput {
   contentMarkdown?: string | null;
   boardId?: string | null;
   roadmapId?: string | null;
+  /** Issue 31: the new-post form's guard against bots (form-guard.tsx). */
+  formToken?: string;
+  website?: string;
 }
 
 /** Merges a duplicate into `into` (issue 30); answers the target, as `POST /posts/slug` shows it. */
@@ -120,8 +123,8 @@ export const deleteComment = (postId: string, commentId: string) => api<void>('D
 export const signIn = (email: string, password: string) =>
   api<{ user: AuthUser }>('POST', '/auth/login', { email, password }).then((r) => r.user);
 export const signInWithSso = (token: string) => api<{ user: AuthUser }>('POST', '/auth/sso', { token }).then((r) => r.user);
-export const signUp = (email: string, password: string, name: string) =>
-  api<{ user: AuthUser }>('POST', '/auth/signup', { email, password, name }).then((r) => r.user);
+export const signUp = (email: string, password: string, name: string, guard: { formToken?: string; website?: string } = {}) =>
+  api<{ user: AuthUser }>('POST', '/auth/signup', { email, password, name, ...guard }).then((r) => r.user);
 export const resendVerification = () => api<unknown>('POST', '/auth/email/verify');
 export const verifyEmail = (token: string) => api<unknown>('POST', '/auth/email/validate', { token });
 export const requestPasswordReset = (email: string) => api<unknown>('POST', '/auth/password/reset', { email });

@@ -29,7 +29,13 @@ interface Item {
 
 type Action = 'approve' | 'trust' | 'decline' | 'block' | 'spam';
 
-const KEYS: Record<string, Action> = { a: 'approve', t: 'trust', d: 'decline', b: 'block', s: 'spam' };
+const KEYS: Record<string, Action> = {
+  a: 'approve',
+  t: 'trust',
+  d: 'decline',
+  b: 'block',
+  s: 'spam',
+};
 
 const DONE: Record<Action, string> = {
   approve: 'Approved',
@@ -125,17 +131,19 @@ export function ModerationPage() {
     <section aria-labelledby="moderation-title" class="moderation">
       <h1 id="moderation-title">Moderation</h1>
       <p class="moderation__help">
-        Posts and comments from people who must wait for approval. Keyboard: <kbd>j</kbd> and <kbd>k</kbd> move, <kbd>a</kbd> approves, <kbd>t</kbd>{' '}
-        approves and trusts the author, <kbd>d</kbd> declines, <kbd>b</kbd> declines and blocks the author, <kbd>s</kbd> marks as spam.
+        Posts and comments from people who must wait for approval. Keyboard: <kbd>j</kbd> and <kbd>k</kbd> move, <kbd>a</kbd> approves, <kbd>t</kbd> approves
+        and trusts the author, <kbd>d</kbd> declines, <kbd>b</kbd> declines and blocks the author, <kbd>s</kbd> marks as spam.
       </p>
-      <div class="moderation__tabs" role="group" aria-label="Show">
+      <fieldset class="moderation__tabs">
+        <legend class="visually-hidden">Show</legend>
         <button type="button" class="button" aria-pressed={approval === 'waiting'} onClick={() => setApproval('waiting')}>
-          Waiting{counts ? ` (${counts.waitingPosts + counts.waitingComments})` : ''}
+          Waiting
+          {counts ? ` (${counts.waitingPosts + counts.waitingComments})` : ''}
         </button>
         <button type="button" class="button" aria-pressed={approval === 'spam'} onClick={() => setApproval('spam')}>
           Spam{counts ? ` (${counts.spamPosts + counts.spamComments})` : ''}
         </button>
-      </div>
+      </fieldset>
       <p role="status" class="moderation__status">
         {status}
       </p>
@@ -149,23 +157,47 @@ export function ModerationPage() {
       ) : (
         <ol class="moderation__list dashboard-list" ref={list} aria-label={approval === 'waiting' ? 'Waiting for approval' : 'Marked as spam'}>
           {items.map((item, n) => (
-            <li key={item.id} class={`moderation-item${n === current ? ' moderation-item--current' : ''}`} tabIndex={-1} aria-current={n === current ? 'true' : undefined} onFocus={() => setCurrent(n)}>
+            <li
+              key={item.id}
+              class={`moderation-item${n === current ? ' moderation-item--current' : ''}`}
+              tabIndex={-1}
+              aria-current={n === current ? 'true' : undefined}
+              onFocus={() => setCurrent(n)}
+            >
               <a href={item.href}>{item.title}</a>
               {item.excerpt ? <span class="moderation-item__excerpt">{item.excerpt}</span> : null}
               <span class="dashboard-list__meta">
                 {item.kind === 'posts' ? 'Idea' : 'Comment'} by {item.author} · <TimeAgo iso={item.createdAt} />
               </span>
               <div class="moderation-item__actions">
-                <button type="button" class="button button--primary" disabled={busy} aria-label={`Approve “${item.title}”`} onClick={() => act(item, 'approve')}>
+                <button
+                  type="button"
+                  class="button button--primary"
+                  disabled={busy}
+                  aria-label={`Approve “${item.title}”`}
+                  onClick={() => act(item, 'approve')}
+                >
                   Approve
                 </button>
-                <button type="button" class="button" disabled={busy} aria-label={`Approve “${item.title}” and trust ${item.author}`} onClick={() => act(item, 'trust')}>
+                <button
+                  type="button"
+                  class="button"
+                  disabled={busy}
+                  aria-label={`Approve “${item.title}” and trust ${item.author}`}
+                  onClick={() => act(item, 'trust')}
+                >
                   Approve and trust
                 </button>
                 <button type="button" class="button button--danger" disabled={busy} aria-label={`Decline “${item.title}”`} onClick={() => act(item, 'decline')}>
                   Decline
                 </button>
-                <button type="button" class="button button--danger" disabled={busy} aria-label={`Decline “${item.title}” and block ${item.author}`} onClick={() => act(item, 'block')}>
+                <button
+                  type="button"
+                  class="button button--danger"
+                  disabled={busy}
+                  aria-label={`Decline “${item.title}” and block ${item.author}`}
+                  onClick={() => act(item, 'block')}
+                >
                   Decline and block
                 </button>
                 {approval === 'waiting' ? (
@@ -194,4 +226,3 @@ export function useWaitingCount(enabled: boolean): number | null {
   }, [enabled]);
   return count;
 }
-

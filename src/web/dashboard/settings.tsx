@@ -194,14 +194,25 @@ function LabsForm({ labs }: { labs: Labs }) {
 
 const MODERATION_CHOICES = [
   { value: 'off', label: 'Off', description: 'Everything is shown at once.' },
-  { value: 'new-users', label: 'New people wait', description: 'The first post or comment of someone new waits for approval; after one is approved they post freely.' },
-  { value: 'everyone', label: 'Everyone waits', description: 'Every post and comment waits for approval.' },
+  {
+    value: 'new-users',
+    label: 'New people wait',
+    description: 'The first post or comment of someone new waits for approval; after one is approved they post freely.',
+  },
+  {
+    value: 'everyone',
+    label: 'Everyone waits',
+    description: 'Every post and comment waits for approval.',
+  },
 ] as const;
 
 /** Issue 31 §2: whose posts and comments wait for approval, and whether forms need their token. */
 function ModerationSettings({ settings }: { settings: Settings }) {
   const form = useSubmission('settings', []);
-  const { draft, edit, saved, setSaved } = useDraft({ moderation: settings.moderation ?? 'off', requireFormToken: settings.requireFormToken ?? false });
+  const { draft, edit, saved, setSaved } = useDraft({
+    moderation: settings.moderation ?? 'off',
+    requireFormToken: settings.requireFormToken ?? false,
+  });
   const submit = (event: Event) => {
     event.preventDefault();
     void form.run(async () => {

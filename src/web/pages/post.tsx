@@ -131,6 +131,11 @@ function PostView({ loaded }: { loaded: PostDetail }) {
           <PostSubscription postId={post.postId} refresh={engaged} />
         </div>
         {mergedFrom && <MergedNote from={mergedFrom} />}
+        {post.approval === 'waiting' && (
+          <p class="waiting-note">
+            <span class="badge badge--waiting">Waiting for approval</span> Only you and the moderators see this idea until a moderator approves it.
+          </p>
+        )}
         <ShippedIn postId={post.postId} />
         <p class="visually-hidden" role="status">
           {announcement}
