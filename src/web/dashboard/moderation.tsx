@@ -183,7 +183,7 @@ export function ModerationPage() {
                   type="button"
                   class="button"
                   disabled={busy}
-                  aria-label={`Approve “${item.title}” and trust ${item.author}`}
+                  aria-label={`Approve and trust “${item.title}” (${item.author})`}
                   onClick={() => act(item, 'trust')}
                 >
                   Approve and trust
@@ -195,13 +195,13 @@ export function ModerationPage() {
                   type="button"
                   class="button button--danger"
                   disabled={busy}
-                  aria-label={`Decline “${item.title}” and block ${item.author}`}
+                  aria-label={`Decline and block “${item.title}” (${item.author})`}
                   onClick={() => act(item, 'block')}
                 >
                   Decline and block
                 </button>
                 {approval === 'waiting' ? (
-                  <button type="button" class="button" disabled={busy} aria-label={`Mark “${item.title}” as spam`} onClick={() => act(item, 'spam')}>
+                  <button type="button" class="button" disabled={busy} aria-label={`Mark as spam “${item.title}”`} onClick={() => act(item, 'spam')}>
                     Mark as spam
                   </button>
                 ) : null}
