@@ -57,3 +57,16 @@ test('moderation list shows what waits; approve --trust and decline --block deci
     t.is((await ctx.storage.posts.get(waiting.id))?.approval, 'approved');
   });
 });
+
+test('settings set moderation takes off, new-users or everyone; anything else is refused with the API’s words', async (t) => {
+  const board = await initBoard(t);
+  const run = (args: string[]) => runInProcess([...args, '--data', board.data]);
+  t.is((await run(['settings', 'get', 'moderation'])).stdout, 'off\n');
+  t.is((await run(['settings', 'set', 'moderation', 'new-users'])).code, 0);
+  t.is((await run(['settings', 'get', 'moderation'])).stdout, 'new-users\n');
+  const bad = await run(['settings', 'set', 'moderation', 'sometimes']);
+  t.is(bad.code, 1);
+  t.regex(bad.stderr, /moderation must be one of "off", "new-users", "everyone"/);
+  t.is((await run(['settings', 'set', 'requireFormToken', 'true'])).code, 0);
+  t.is((await run(['settings', 'get', 'requireFormToken'])).stdout, 'true\n');
+});
