@@ -14,7 +14,7 @@ import type { FieldSpec } from './export-fields.js';
  *   settings                the site settings (SETTINGS_FIELDS); absent: the board keeps its own.
  *                           `gravatar` may be absent (files written before it existed): the board's own
  *                           value stays, false on a new board; so may `ssoLoginUrl` (issue 28) and
- *                           `embedOrigins` (issue 29)
+ *                           `embedOrigins` (issue 29), `moderation` and `requireFormToken` (issue 31)
  * then one list per section (SECTION_FIELDS), in import order: users, roles, roleAssignments, boards,
  * roadmaps, posts, votes, comments, postMerges, changelogEntries, changelogLinks. A row refers only to rows of earlier sections, or, for a reply,
  * to its parent comment, which comes earlier in `comments`. Rows are sorted by (createdAt, id),
@@ -31,7 +31,9 @@ import type { FieldSpec } from './export-fields.js';
  * read); 2 adds `comments`; 3 adds the posts merged into others (issue 30 §2), `postMerges`, as
  * their rows keep them, so that they can be unmerged after an import, and the changelog (§1):
  * `changelogEntries` (the stored rows) and `changelogLinks` (entry, post, position). A board's `description` (issue 27) may be absent in files written
- * before it existed: the board is imported without one.
+ * before it existed: the board is imported without one. Issue 31 (no new section, so the version
+ * stays 3): a post or comment may carry `approval` (`waiting`, `spam` or `approved`; absent =
+ * approved) and a user `isTrusted` (absent = false).
  */
 
 /** The `format` field of an export file. */
