@@ -94,6 +94,8 @@ export function ModerationPage() {
       await moderate(item.kind, item.id, verb, action === 'trust' ? { trust: true } : action === 'block' ? { block: true } : {});
       setStatus(`${DONE[action]} “${item.title}”.`);
       queue.reload();
+      // The navigation's count follows.
+      window.dispatchEvent(new Event(DECIDED));
     } catch (error) {
       setFailure(error);
     } finally {
@@ -214,15 +216,22 @@ export function ModerationPage() {
   );
 }
 
+/** Sent on `window` after each decision, so the navigation's count follows. */
+const DECIDED = 'feedbackd:moderation-decided';
+
 /** The count of waiting items for the navigation's badge, or null while unknown (or not a moderator). */
 export function useWaitingCount(enabled: boolean): number | null {
   const [count, setCount] = useState<number | null>(null);
   useEffect(() => {
     if (!enabled) return;
-    getModerationQueue('waiting').then(
-      (queue) => setCount(queue.counts.waitingPosts + queue.counts.waitingComments),
-      () => setCount(null),
-    );
+    const load = () =>
+      getModerationQueue('waiting').then(
+        (queue) => setCount(queue.counts.waitingPosts + queue.counts.waitingComments),
+        () => setCount(null),
+      );
+    load();
+    window.addEventListener(DECIDED, load);
+    return () => window.removeEventListener(DECIDED, load);
   }, [enabled]);
   return count;
 }
