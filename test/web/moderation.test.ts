@@ -41,12 +41,14 @@ test.serial('Dashboard › Moderation: the count in the navigation, approve by b
   const second = await seedPost(web, { board: ideas, title: 'Buy cheap watches', author: newcomer });
   const page = await openPage(t, '/dashboard/moderation', { as: moderator });
   await page.getByRole('heading', { level: 1, name: 'Moderation' }).waitFor();
-  await page.getByRole('link', { name: /Moderation \(\d+ waiting\)/ }).waitFor();
+  await page.getByRole('link', { name: 'Moderation (3 waiting)' }).waitFor();
   await page.getByText('Keyboard:').waitFor();
   await page.getByRole('button', { name: 'Approve “Offline mode”', exact: true }).waitFor();
   await expectAccessible(t, page);
   await page.getByRole('button', { name: 'Approve “Offline mode”', exact: true }).click();
   await page.getByText('Approved “Offline mode”.').waitFor();
+  // The navigation's count follows the decision.
+  await page.getByRole('link', { name: 'Moderation (2 waiting)' }).waitFor();
   const approved = await callApi<{ post: PostDetail }>(web, 'POST', '/posts/slug', { slug: first.slug }, null);
   t.is(approved.post.title, 'Offline mode');
   // Keyboard: the current item is the first left ("Quiet hours"); j moves to the next, s marks it spam.
