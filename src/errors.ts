@@ -69,6 +69,9 @@ const CATALOGUE = {
   POST_TITLE_MISSING: [400, 'Post title missing'],
   POST_TITLE_TOO_LONG: [400, 'Post title cannot exceed 200 characters'],
   RATE_LIMITED: [429, 'Too many attempts. Try again later.'],
+  // Issue 31 §2: the sign-up and new-post forms' checks against bots.
+  FORM_CHECK_FAILED: [400, 'This form was sent too quickly. Wait a few seconds and send it again.'],
+  FORM_EXPIRED: [400, 'This form is too old to send. Reload the page and send it again.'],
   REQUEST_TIMEOUT: [408, 'Request was not received in time'],
   ROADMAP_COLOR_HEX_CHAR: [400, 'Color must be a valid hexadecimal value'],
   ROADMAP_COLOR_HEX_LENGTH: [400, 'Color must be exactly 6 characters'],

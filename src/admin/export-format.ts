@@ -14,7 +14,7 @@ import type { FieldSpec } from './export-fields.js';
  *   settings                the site settings (SETTINGS_FIELDS); absent: the board keeps its own.
  *                           `gravatar` may be absent (files written before it existed): the board's own
  *                           value stays, false on a new board; so may `ssoLoginUrl` (issue 28) and
- *                           `embedOrigins` (issue 29)
+ *                           `embedOrigins` (issue 29), `moderation` and `requireFormToken` (issue 31)
  * then one list per section (SECTION_FIELDS), in import order: users, roles, roleAssignments, boards,
  * roadmaps, posts, votes, comments, postMerges, changelogEntries, changelogLinks, tags, postTags. A row refers only to rows of earlier sections, or, for a reply,
  * to its parent comment, which comes earlier in `comments`. Rows are sorted by (createdAt, id),
@@ -32,7 +32,9 @@ import type { FieldSpec } from './export-fields.js';
  * their rows keep them, so that they can be unmerged after an import, and the changelog (§1):
  * `changelogEntries` (the stored rows) and `changelogLinks` (entry, post, position); 4 adds tags
  * (issue 31 §1): `tags` (id, name, color, public, times) and `postTags` (post, tag). A board's `description` (issue 27) may be absent in files written
- * before it existed: the board is imported without one.
+ * before it existed: the board is imported without one. Issue 31 §2 adds no section: a post or
+ * comment may carry `approval` (`waiting`, `spam` or `approved`; absent = approved) and a user
+ * `isTrusted` (absent = false), in any version.
  */
 
 /** The `format` field of an export file. */
@@ -123,6 +125,7 @@ export const SECTION_FIELDS: Readonly<Record<SectionName, FieldSpec>> = {
     isVerified: 'boolean',
     isBlocked: 'boolean',
     notes: 'string?',
+    isTrusted: '~boolean',
     ...TIMES,
     passwordHash: '~string',
   },
@@ -139,6 +142,7 @@ export const SECTION_FIELDS: Readonly<Record<SectionName, FieldSpec>> = {
     userId: 'uuid',
     boardId: 'uuid?',
     roadmapId: 'uuid?',
+    approval: '~string',
     ...TIMES,
   },
   votes: { id: 'uuid', userId: 'uuid', postId: 'uuid', createdAt: 'time' },
@@ -151,6 +155,7 @@ export const SECTION_FIELDS: Readonly<Record<SectionName, FieldSpec>> = {
     isInternal: 'boolean',
     isEdited: 'boolean',
     isSpam: 'boolean',
+    approval: '~string',
     ...TIMES,
     activityId: '~uuid',
   },
@@ -188,4 +193,6 @@ export const SETTINGS_FIELDS: FieldSpec = {
   gravatar: '~boolean',
   ssoLoginUrl: '~string?',
   embedOrigins: '~strings',
+  moderation: '~string',
+  requireFormToken: '~boolean',
 };

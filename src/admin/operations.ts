@@ -6,6 +6,7 @@ import { CONTENT_OPERATION_TABLES } from './content-operations.js';
 import { DOCTOR_OPERATIONS } from './doctor-operations.js';
 import { EXPORT_OPERATIONS } from './export-operations.js';
 import { IMPORT_OPERATIONS } from './import-operations.js';
+import { MODERATION_OPERATIONS } from './moderation-operations.js';
 import { AUTH_PROVIDER_OPERATIONS } from './auth-provider-operations.js';
 import { SSO_OPERATIONS } from './sso-operations.js';
 import { USER_OPERATIONS } from './user-operations.js';
@@ -45,7 +46,7 @@ export type AdminOperation = (ctx: ServiceContext, args: OperationArgs) => Promi
 export type OperationTable = Readonly<Record<string, AdminOperation>>;
 
 /** Every resource's operations; a new resource adds its table here. */
-const OPERATION_TABLES: readonly OperationTable[] = [USER_OPERATIONS, BACKUP_OPERATIONS, EXPORT_OPERATIONS, IMPORT_OPERATIONS, DOCTOR_OPERATIONS, WEBHOOK_OPERATIONS, SSO_OPERATIONS, AUTH_PROVIDER_OPERATIONS, CHANGELOG_OPERATIONS, ...CONTENT_OPERATION_TABLES];
+const OPERATION_TABLES: readonly OperationTable[] = [USER_OPERATIONS, BACKUP_OPERATIONS, EXPORT_OPERATIONS, IMPORT_OPERATIONS, DOCTOR_OPERATIONS, WEBHOOK_OPERATIONS, SSO_OPERATIONS, AUTH_PROVIDER_OPERATIONS, CHANGELOG_OPERATIONS, MODERATION_OPERATIONS, ...CONTENT_OPERATION_TABLES];
 
 /** The registry, built once; two operations of the same name are a programming error found at start. */
 const OPERATIONS: ReadonlyMap<string, AdminOperation> = mergeTables(OPERATION_TABLES);

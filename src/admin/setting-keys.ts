@@ -37,6 +37,8 @@ export const SETTING_KEYS = {
   gravatar: { route: 'site', field: 'gravatar', kind: 'boolean' },
   ssoLoginUrl: { route: 'site', field: 'ssoLoginUrl', kind: 'clearable' },
   embedOrigins: { route: 'site', field: 'embedOrigins', kind: 'list' },
+  moderation: { route: 'site', field: 'moderation', kind: 'text' },
+  requireFormToken: { route: 'site', field: 'requireFormToken', kind: 'boolean' },
 } as const satisfies Record<string, SettingKey>;
 
 /** One key of `settings get|set`. */

@@ -10,6 +10,7 @@ import { addImportCommand } from './commands/import.js';
 import { addInitCommand } from './commands/init.js';
 import { addMailCommand } from './commands/mail.js';
 import { addMigrateDataCommand } from './commands/migrate-data.js';
+import { addModerationCommand } from './commands/moderation.js';
 import { addPostCommand } from './commands/post.js';
 import { addChangelogCommand } from './commands/changelog.js';
 import { addRestoreCommand } from './commands/restore.js';
@@ -46,6 +47,7 @@ export function createProgram(run: CliRun): Command {
   addBoardCommand(program, run);
   addRoadmapCommand(program, run);
   addPostCommand(program, run);
+  addModerationCommand(program, run);
   addChangelogCommand(program, run);
   addRoleCommand(program, run);
   addSettingsCommand(program, run);

@@ -289,6 +289,25 @@ export const SETTINGS: readonly AnySetting[] = [
     parse: parse.integer(1, 86_400),
   },
   {
+    key: 'formMinFillMs',
+    describe: 'the sign-up and new-post forms: a form sent sooner than this after it opened is refused as a bot\'s, in milliseconds (0 = no minimum)',
+    env: ['FEEDBACKD_FORM_MIN_FILL_MS'],
+    inFile: true,
+    defaultText: '2000 (2 seconds)',
+    defaultValue: () => 2000,
+    // At most 10 s: a quick person must never be refused.
+    parse: parse.integer(0, 10_000),
+  },
+  {
+    key: 'formTokenTtlSeconds',
+    describe: 'how long a form token (GET /api/v1/forms/token) is accepted after the form opened, in seconds',
+    env: ['FEEDBACKD_FORM_TOKEN_TTL'],
+    inFile: true,
+    defaultText: '86400 (a day)',
+    defaultValue: () => 86_400,
+    parse: parse.integer(60, 604_800),
+  },
+  {
     key: 'magicLinkRetentionSeconds',
     describe:
       'how long a used or expired sign-in link is kept after it expires, so that opening it says it was used or has expired rather than that it is unknown, in seconds',

@@ -35,6 +35,10 @@ export interface Config {
   tokenTtlSeconds: number;
   /** How long a mailed sign-in link works, in seconds. */
   magicLinkTtlSeconds: number;
+  /** Issue 31 §2: a form token younger than this (ms) is refused as sent by a bot (sign-up, new post). */
+  formMinFillMs: number;
+  /** Issue 31 §2: how long a form token from `GET /forms/token` is accepted, in seconds. */
+  formTokenTtlSeconds: number;
   /** OpenID Connect: how long a login's state (sealed in a cookie) stays valid, in seconds. */
   oidcLoginTtlSeconds: number;
   /** OpenID Connect: how long a finished sign-in waits in its cookie for the web app, in seconds. */

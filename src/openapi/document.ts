@@ -14,6 +14,7 @@ import { metaPaths } from './paths/meta.js';
 import { notificationPaths } from './paths/notifications.js';
 import { mergePaths } from './paths/merges.js';
 import { uploadPaths } from './paths/uploads.js';
+import { moderationPaths } from './paths/moderation.js';
 import { postPaths } from './paths/posts.js';
 import { roadmapPaths } from './paths/roadmaps.js';
 import { rolePaths } from './paths/roles.js';
@@ -66,9 +67,10 @@ export const TAGS = [
   { name: 'Changelog', description: 'feedbackd’s extension: entries that tell voters their idea shipped, published now or at a set time.' },
   { name: 'Tags', description: 'feedbackd’s extension: the owner’s labels for posts, public or private, and the tags of a post.' },
   { name: 'Uploads', description: 'feedbackd’s extension: images for posts and comments, checked by their bytes and stripped of their metadata, served from `/uploads/<id>`.' },
+  { name: 'Moderation', description: 'feedbackd’s extension: the approval queue — approve, decline or mark as spam the posts and comments that wait.' },
 ];
 
-const ALL_PATHS: Paths[] = [metaPaths, accountPaths, postPaths, mergePaths, votePaths, commentPaths, boardPaths, roadmapPaths, userPaths, rolePaths, settingsPaths, webhookPaths, notificationPaths, ssoPaths, authProviderPaths, changelogPaths, tagPaths, uploadPaths];
+const ALL_PATHS: Paths[] = [metaPaths, accountPaths, postPaths, mergePaths, votePaths, commentPaths, boardPaths, roadmapPaths, userPaths, rolePaths, settingsPaths, webhookPaths, notificationPaths, ssoPaths, authProviderPaths, changelogPaths, tagPaths, uploadPaths, moderationPaths];
 
 /** The whole document, for this version of feedbackd. */
 export function openApiDocument(): Schema {

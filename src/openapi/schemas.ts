@@ -9,6 +9,7 @@ import { authProviderSchemas } from './paths/auth-providers.js';
 import { changelogSchemas } from './paths/changelog.js';
 import { tagSchemas } from './paths/tags.js';
 import { mergeSchemas, withOptional } from './paths/merges.js';
+import { moderationSchemas } from './paths/moderation.js';
 import { ssoSchemas } from './paths/sso.js';
 import { webhookSchemas } from './paths/webhooks-fields.js';
 
@@ -49,6 +50,14 @@ const SLUG_ID: Schema = {
 };
 
 /** PostDetail (API.md §3.7): the list post's keys with `slugId` right after `slug`. */
+/** Issue 31 §2: only on a held post or comment. */
+const APPROVAL: Schema = {
+  type: 'string',
+  enum: ['waiting', 'spam'],
+  description:
+    'feedbackd’s extension (issue 31): only on a post or comment held by moderation — `waiting` for approval (seen by its author and moderators; shown as “Waiting for approval”) or `spam` (moderators only).',
+};
+
 function withSlugId(fields: Record<string, Schema>): Record<string, Schema> {
   return Object.fromEntries(Object.entries(fields).flatMap(([key, value]) => (key === 'slug' ? [[key, value], ['slugId', SLUG_ID]] : [[key, value]])));
 }
@@ -106,25 +115,28 @@ export const schemas: Record<string, Schema> = {
     'GET /users/profile',
   ),
   UpdatedProfile: answer({ userId: uuid, name: string, username: string, email: string }, 'PATCH /users/profile'),
-  UserListItem: answer(
-    {
-      userId: uuid,
-      name: string,
-      email: string,
-      username: string,
-      avatar: string,
-      isVerified: boolean,
-      isBlocked: boolean,
-      isOwner: boolean,
-      notes: nullable(text('Admin notes, set through the CLI.')),
-      createdAt: timestamp,
-      votes: count,
-      posts: count,
-      roles: arrayOf(answer({ id: uuid, name: string, isSystem: boolean }), {
-        description: 'Assigned roles, by name ascending.',
-      }),
-    },
-    'GET /users',
+  UserListItem: withOptional(
+    answer(
+      {
+        userId: uuid,
+        name: string,
+        email: string,
+        username: string,
+        avatar: string,
+        isVerified: boolean,
+        isBlocked: boolean,
+        isOwner: boolean,
+        notes: nullable(text('Admin notes, set through the CLI.')),
+        createdAt: timestamp,
+        votes: count,
+        posts: count,
+        roles: arrayOf(answer({ id: uuid, name: string, isSystem: boolean }), {
+          description: 'Assigned roles, by name ascending.',
+        }),
+      },
+      'GET /users',
+    ),
+    { isTrusted: { type: 'boolean', const: true, description: 'feedbackd’s extension (issue 31): only when the user is marked trusted — their posts and comments never wait for approval.' } },
   ),
   BoardRef: answer(
     {
@@ -166,37 +178,46 @@ export const schemas: Record<string, Schema> = {
     'Who voted on a post.',
   ),
   VoteEntry: answer({ voteId: uuid, createdAt: timestamp, user: ref('PublicUser') }, 'A vote as `GET /posts/{post_id}/votes` lists it, with the voter.'),
-  Post: answer(POST_FIELDS, 'A post as lists show it (`POST /posts/get`, `POST /posts/similar`).'),
+  Post: withOptional(
+    answer(
+      POST_FIELDS,
+      'A post as lists show it (`POST /posts/get`, `POST /posts/similar`). feedbackd’s extension (issue 31): `approval` only on a post held by moderation, which only its author (`waiting`) and holders of `moderation:review` see.',
+    ),
+    { approval: APPROVAL },
+  ),
   PostDetail: withOptional(
     answer(
       withSlugId(POST_FIELDS),
       'A post as `POST /posts/slug` shows it: a list post plus its `slugId`. feedbackd’s extensions (issue 30): `mergedFrom` only when the id or slug asked for was of a post merged into this one; `mergedPosts` only when posts the caller may see are merged into it, oldest merge first.',
     ),
-    { mergedFrom: ref('MergedFrom'), mergedPosts: arrayOf(ref('MergedPost'), { minItems: 1 }) },
+    { mergedFrom: ref('MergedFrom'), mergedPosts: arrayOf(ref('MergedPost'), { minItems: 1 }), approval: APPROVAL },
   ),
-  PostRecord: answer(
-    {
-      postId: uuid,
-      title: string,
-      slug: string,
-      slugId: {
-        type: 'string',
-        pattern: '^[0-9a-z]{1,20}$',
-        description:
-          'The slug’s random tail, fixed for the post’s lifetime: 20 characters for posts created through the API (imported posts may keep a shorter one).',
+  PostRecord: withOptional(
+    answer(
+      {
+        postId: uuid,
+        title: string,
+        slug: string,
+        slugId: {
+          type: 'string',
+          pattern: '^[0-9a-z]{1,20}$',
+          description:
+            'The slug’s random tail, fixed for the post’s lifetime: 20 characters for posts created through the API (imported posts may keep a shorter one).',
+        },
+        contentMarkdown: nullable(string),
+        userId: { ...uuid, description: 'The author.' },
+        createdAt: timestamp,
+        updatedAt: timestamp,
+        boardId: nullable(uuid),
+        roadmap_id: {
+          ...nullable(uuid),
+          description: 'snake_case on purpose (LogChimp’s spelling); null when none or hidden from the caller.',
+        },
+        tags: arrayOf(ref('TagRef'), { description: 'feedbackd’s extension (issue 31): the post’s tags the caller may see, by name; a new post has none.' }),
       },
-      contentMarkdown: nullable(string),
-      userId: { ...uuid, description: 'The author.' },
-      createdAt: timestamp,
-      updatedAt: timestamp,
-      boardId: nullable(uuid),
-      roadmap_id: {
-        ...nullable(uuid),
-        description: 'snake_case on purpose (LogChimp’s spelling); null when none or hidden from the caller.',
-      },
-      tags: arrayOf(ref('TagRef'), { description: 'feedbackd’s extension (issue 31): the post’s tags the caller may see, by name; a new post has none.' }),
-    },
-    'A post as stored, answered by `POST /posts` and `PATCH /posts` (LogChimp’s CreatedPost).',
+      'A post as stored, answered by `POST /posts` and `PATCH /posts` (LogChimp’s CreatedPost). feedbackd’s extension (issue 31): `approval: "waiting"` when the new post waits for approval.',
+    ),
+    { approval: APPROVAL },
   ),
   Board: answer(
     {
@@ -311,8 +332,18 @@ export const schemas: Record<string, Schema> = {
         description:
           'feedbackd’s extension (README, the widget): origins such as `https://app.example.com` whose pages may frame the widget’s panel (`/embed/…`); empty: the widget shows nowhere.',
       },
+      moderation: {
+        type: 'string',
+        enum: ['off', 'new-users', 'everyone'],
+        description:
+          'feedbackd’s extension (README, moderation): whose posts and comments wait for approval — `off` (nobody, the default), `new-users` (people with no approved post or comment yet), `everyone`. Team members and trusted users never wait.',
+      },
+      requireFormToken: {
+        type: 'boolean',
+        description: 'feedbackd’s extension (README, moderation): `true` = sign-up and new posts without a form token (`GET /forms/token`) are refused; turn it on when bots come.',
+      },
     },
-    'Site settings, with feedbackd’s `gravatar`, `ssoLoginUrl` and `embedOrigins` extensions.',
+    'Site settings, with feedbackd’s `gravatar`, `ssoLoginUrl`, `embedOrigins`, `moderation` and `requireFormToken` extensions.',
   ),
   Comment: withOptional(
     answer(
@@ -331,7 +362,7 @@ export const schemas: Record<string, Schema> = {
       },
       'A comment, reply or internal note. In a post’s activity, a comment moved there by a merge carries `mergedFrom`: the post it was written on (feedbackd’s extension, issue 30).',
     ),
-    { mergedFrom: ref('MergedFrom') },
+    { mergedFrom: ref('MergedFrom'), approval: APPROVAL },
   ),
   Activity: answer(
     {
@@ -366,4 +397,5 @@ export const schemas: Record<string, Schema> = {
   ...changelogSchemas,
   ...tagSchemas,
   ...mergeSchemas,
+  ...moderationSchemas,
 };

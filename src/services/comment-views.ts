@@ -1,5 +1,5 @@
 import type { ActivityRow, CommentRow, UserRow } from '../storage/types.js';
-import { type PublicUser, toPublicUser } from './post-views.js';
+import { heldApproval, type PublicUser, toPublicUser } from './post-views.js';
 
 /** API.md §3.15 Comment. */
 export interface CommentView {
@@ -11,6 +11,8 @@ export interface CommentView {
   is_spam: boolean;
   created_at: string;
   updated_at: string;
+  /** Only on a held comment (issue 31 §2), which only its author and moderators see: `waiting` or `spam`. */
+  approval?: 'waiting' | 'spam';
   /** Only on a comment moved by a merge (issue 30 §2): the post it was written on. */
   mergedFrom?: { postId: string; slug: string; title: string };
 }
@@ -40,6 +42,7 @@ export function toCommentView(comment: CommentRow): CommentView {
     is_spam: comment.isSpam,
     created_at: comment.createdAt,
     updated_at: comment.updatedAt,
+    ...heldApproval(comment),
   };
 }
 

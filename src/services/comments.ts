@@ -7,6 +7,7 @@ import { type ActivityView, type CommentView, toActivityView, toCommentView } fr
 import type { Actor, ServiceContext, Viewer } from './context.js';
 import { recordEvent } from './outbox/record.js';
 import { can, requirePermission } from './permissions.js';
+import { approvalForNew, canSeeHeld } from './moderation/rules.js';
 import { findVisiblePost } from './post-lookup.js';
 import { toPublicUser } from './post-views.js';
 import { teamMembers } from './team-members.js';
@@ -28,6 +29,8 @@ export function createComment(ctx: ServiceContext, actor: Actor, postIdParam: st
     if (input.parentId !== null) await findVisibleComment(tx, actor, post, input.parentId);
     if (!input.isInternal && !(await tx.settings.get()).labs.comments) throw appError('COMMENTS_DISABLED');
     const now = new Date().toISOString();
+    // Issue 31 §2: an internal note is the team's, whose comments never wait.
+    const approval = input.isInternal ? undefined : await approvalForNew(tx, actor);
     const comment = await tx.comments.insert({
       id: randomUUID(),
       postId: post.id,
@@ -37,12 +40,14 @@ export function createComment(ctx: ServiceContext, actor: Actor, postIdParam: st
       isInternal: input.isInternal,
       isEdited: false,
       isSpam: false,
+      ...(approval ? { approval } : {}),
       createdAt: now,
       updatedAt: now,
     });
     const entry = await tx.activities.insert({ id: randomUUID(), postId: post.id, commentId: comment.id, type: 'comment', createdAt: now });
     // The team's internal notes never leave the site: not to webhooks, not to subscribers.
-    if (!comment.isInternal) await recordEvent(tx, 'comment.created', post.id, actor, { comment: toCommentView(comment), author: toPublicUser(actor.user) });
+    // A waiting comment tells nobody yet: its approval records the event (issue 31 §2).
+    if (!comment.isInternal && !approval) await recordEvent(tx, 'comment.created', post.id, actor, { comment: toCommentView(comment), author: toPublicUser(actor.user) });
     const team = await teamMembers(tx, [actor.user]);
     return toActivityView(entry, comment, actor.user, team.has(actor.user.id));
   });
@@ -84,6 +89,7 @@ async function findVisibleComment(repos: Repositories, viewer: Viewer, post: Pos
   const comment = id === undefined ? undefined : await repos.comments.get(id);
   if (!comment || comment.postId !== post.id) throw appError('COMMENT_NOT_FOUND');
   if (comment.isInternal && !can(viewer, 'comment:view_internal')) throw appError('COMMENT_NOT_FOUND');
+  if (!canSeeHeld(viewer, comment)) throw appError('COMMENT_NOT_FOUND');
   return comment;
 }
 

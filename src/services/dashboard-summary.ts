@@ -3,6 +3,7 @@ import { type CommentView, toCommentView } from './comment-views.js';
 import type { Actor, ServiceContext } from './context.js';
 import { can, requirePermission } from './permissions.js';
 import { type PublicUser, toPublicUser } from './post-views.js';
+import { canSeeHeld } from './moderation/rules.js';
 import { isVisibleBoard } from './visibility.js';
 
 /** How big the board is: every row of each kind, hidden boards and internal comments included. */
@@ -13,6 +14,8 @@ export interface DashboardCounts {
   boards: number;
   roadmaps: number;
   comments: number;
+  /** Issue 31 §2: posts and comments waiting for approval (the navigation's badge); held ones are not in `posts` and `comments`. */
+  waiting: number;
 }
 
 /** A recent comment with where it was written and by whom. */
@@ -44,15 +47,28 @@ export async function dashboardSummary(ctx: ServiceContext, actor: Actor): Promi
 }
 
 async function countAll(repos: Repositories): Promise<DashboardCounts> {
-  const [posts, votes, users, boards, roadmaps, comments] = await Promise.all([
+  const held = { offset: 0, limit: 0 };
+  const [posts, votes, users, boards, roadmaps, comments, postsWaiting, postsSpam, commentsWaiting, commentsSpam] = await Promise.all([
     repos.posts.count(),
     repos.votes.count(),
     repos.users.count(),
     repos.boards.count(),
     repos.roadmaps.count(),
     repos.comments.count(),
+    repos.posts.held({ ...held, approval: 'waiting' }),
+    repos.posts.held({ ...held, approval: 'spam' }),
+    repos.comments.held({ ...held, approval: 'waiting' }),
+    repos.comments.held({ ...held, approval: 'spam' }),
   ]);
-  return { posts, votes, users, boards, roadmaps, comments };
+  return {
+    posts: posts - postsWaiting.total - postsSpam.total,
+    votes,
+    users,
+    boards,
+    roadmaps,
+    comments: comments - commentsWaiting.total - commentsSpam.total,
+    waiting: postsWaiting.total + commentsWaiting.total,
+  };
 }
 
 async function newestVisibleComments(repos: Repositories, actor: Actor): Promise<RecentComment[]> {
@@ -75,7 +91,7 @@ async function visibleOf(repos: Repositories, actor: Actor, comments: CommentRow
     repos.users.getMany([...new Set(shown.map((comment) => comment.userId))]),
   ]);
   const visiblePost = (post: PostRow | undefined): post is PostRow =>
-    post !== undefined && (post.boardId === null || isVisibleBoard(actor, boards.get(post.boardId)));
+    post !== undefined && canSeeHeld(actor, post) && (post.boardId === null || isVisibleBoard(actor, boards.get(post.boardId)));
   return shown.flatMap((comment) => {
     const post = posts.get(comment.postId);
     const author = authors.get(comment.userId);

@@ -22,8 +22,9 @@ export async function deletePost(ctx: ServiceContext, actor: Actor, body: Body):
  * transaction. Anything that later hangs off a post (comments, activity) is deleted here too,
  * so every way of removing a post stays complete.
  */
-export async function removePostWithDependents(tx: Repositories, postId: string, actor: Actor | null): Promise<void> {
-  await recordDeletion(tx, postId, actor);
+export async function removePostWithDependents(tx: Repositories, postId: string, actor: Actor | null, options: { announce?: boolean } = {}): Promise<void> {
+  // A declined post that was never shown (issue 31 §2) leaves no trace in the outbox.
+  if (options.announce !== false) await recordDeletion(tx, postId, actor);
   await tx.votes.deleteByPost(postId);
   await tx.subscriptions.deleteByPost(postId);
   await tx.notifications.deleteByPost(postId);

@@ -1,6 +1,7 @@
 import { appError } from '../errors.js';
 import type { PostRow, Repositories } from '../storage/types.js';
 import type { Viewer } from './context.js';
+import { canSeeHeld } from './moderation/rules.js';
 import { isVisibleBoard } from './visibility.js';
 import { type Body, lookupKey } from './validation/fields.js';
 
@@ -18,6 +19,8 @@ export async function findVisiblePost(repos: Repositories, viewer: Viewer, postI
 
 /** API.md §2.7: a post is visible unless its board is hidden from the viewer; posts without a board always are. */
 export async function canSeePost(repos: Repositories, viewer: Viewer, post: PostRow): Promise<boolean> {
+  // A held post (issue 31 §2): its author (while it waits) and moderators only.
+  if (!canSeeHeld(viewer, post)) return false;
   if (post.boardId === null) return true;
   const board = await repos.boards.get(post.boardId);
   // A reference to a missing board renders as "no board" in lists, so it hides nothing here either.

@@ -1,5 +1,5 @@
 import type { TagRef } from './tags/views.js';
-import type { BoardRow, PostRow, RoadmapRow, UserRow, VoteRow, VoteSummary } from '../storage/types.js';
+import type { Approval, BoardRow, PostRow, RoadmapRow, UserRow, VoteRow, VoteSummary } from '../storage/types.js';
 import { avatarUrl } from './accounts.js';
 import { cachedView, withoutVoters, withViewerVote } from './post-fragments.js';
 import { boardHidesVoters } from './voter-privacy.js';
@@ -65,6 +65,8 @@ export interface PostView {
   commentsCount: number;
   /** The post's tags the caller may see, by name (issue 31 §1, API.md §8.9). */
   tags: TagRef[];
+  /** Only on a held post (issue 31 §2), which only its author and moderators see: `waiting` or `spam`. */
+  approval?: 'waiting' | 'spam';
   voters: Voters;
 }
 
@@ -82,6 +84,8 @@ export interface PostRecordView {
   roadmap_id: string | null;
   /** The post's tags the caller may see, by name (issue 31 §1, API.md §8.9). */
   tags: TagRef[];
+  /** Only on a held post (issue 31 §2): `waiting` (for approval) or `spam`. */
+  approval?: 'waiting' | 'spam';
 }
 
 /** Everything needed to render posts, fetched in batches. */
@@ -184,8 +188,15 @@ function buildPostView(post: PostRow, sources: PostViewSources): PostView {
     roadmap: roadmap ? toRoadmapRef(roadmap) : null,
     commentsCount: sources.comments.get(post.id) ?? 0,
     tags: sources.tags.get(post.id) ?? [],
+    // Before `voters`, which a view ends with (post-fragments.ts).
+    ...heldApproval(post),
     voters: toVoters(summary && { ...summary, viewerVote: null }, sources.users),
   };
+}
+
+/** `approval` of a held post or comment (issue 31 §2); nothing for an approved one, so answers stay as they were. */
+export function heldApproval(row: { approval?: Approval }): { approval?: 'waiting' | 'spam' } {
+  return row.approval === 'waiting' || row.approval === 'spam' ? { approval: row.approval } : {};
 }
 
 /** API.md §3.7: a Post with `slugId` after `slug`. */
@@ -216,5 +227,6 @@ export function toPostRecordView(post: PostRow, tags: TagRef[] = []): PostRecord
     boardId: post.boardId,
     roadmap_id: post.roadmapId,
     tags,
+    ...heldApproval(post),
   };
 }

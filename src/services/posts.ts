@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { appError, validationError } from '../errors.js';
-import type { PostRow, Repositories } from '../storage/types.js';
+import type { Approval, HeldShown, PostRow, Repositories } from '../storage/types.js';
+import { approvalForNew, heldShownFor } from './moderation/rules.js';
 import type { Actor, ServiceContext, Viewer } from './context.js';
 import { recordEvent } from './outbox/record.js';
 import { can, requirePermission } from './permissions.js';
@@ -71,6 +72,7 @@ export async function listPosts(ctx: ServiceContext, viewer: Viewer, body: Body)
     ...(tagIds.length > 0 ? { tagIds } : {}),
     ...(mine && viewer ? { mine: { kind: mine, userId: viewer.user.id } } : {}),
     visibleBoardsOnly: !can(viewer, 'board:read'),
+    ...heldList(viewer),
     orderBy,
     direction,
     offset: (page - 1) * limit,
@@ -123,9 +125,11 @@ export async function createPost(ctx: ServiceContext, actor: Actor, body: Body):
   const post = await ctx.storage.transaction(async (tx) => {
     await requireVisibleTargets(tx, actor, { boardId, roadmapId });
     const now = new Date().toISOString();
-    const inserted = await insertPost(tx, { title, contentMarkdown, boardId, roadmapId, userId: actor.user.id, now });
+    const approval = await approvalForNew(tx, actor);
+    const inserted = await insertPost(tx, { title, contentMarkdown, boardId, roadmapId, userId: actor.user.id, now, ...(approval ? { approval } : {}) });
     await tx.votes.insert({ id: randomUUID(), userId: actor.user.id, postId: inserted.id, createdAt: now });
-    await recordEvent(tx, 'post.created', inserted.id, actor, {});
+    // A waiting post tells nobody yet: its approval records the event (issue 31 §2).
+    if (!approval) await recordEvent(tx, 'post.created', inserted.id, actor, {});
     return inserted;
   });
   return toPostRecordView(post);
@@ -195,6 +199,7 @@ interface NewPost {
   roadmapId: string | null;
   userId: string;
   now: string;
+  approval?: Approval;
 }
 
 async function insertPost(tx: Repositories, post: NewPost): Promise<PostRow> {
@@ -212,6 +217,7 @@ async function insertPost(tx: Repositories, post: NewPost): Promise<PostRow> {
       userId: post.userId,
       boardId: post.boardId,
       roadmapId: post.roadmapId,
+      ...(post.approval ? { approval: post.approval } : {}),
       createdAt: post.now,
       updatedAt: post.now,
     });
@@ -253,4 +259,10 @@ export async function renderPostsFrom(storage: Repositories, viewer: Viewer, pos
 
 function presentIds(ids: Array<string | null>): string[] {
   return [...new Set(ids.filter((id): id is string => id !== null))];
+}
+
+/** The held posts a list shows the viewer (issue 31 §2): their own waiting ones. */
+function heldList(viewer: Viewer): { held?: HeldShown } {
+  const held = heldShownFor(viewer);
+  return held ? { held } : {};
 }

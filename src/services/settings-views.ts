@@ -1,4 +1,4 @@
-import type { Labs, SettingsRow } from '../storage/types.js';
+import type { Labs, ModerationMode, SettingsRow } from '../storage/types.js';
 
 /** The public Settings shape (API.md §3.13), keys in documented order, then feedbackd's own. */
 export interface Settings {
@@ -18,12 +18,17 @@ export interface Settings {
   ssoLoginUrl: string | null;
   /** feedbackd's extension (issue 29): the origins whose pages may frame the widget's panel (`/embed/…`). */
   embedOrigins: string[];
+  /** feedbackd's extension (issue 31 §2): whose posts and comments wait for approval. */
+  moderation: ModerationMode;
+  /** feedbackd's extension (issue 31 §2): the sign-up and new-post forms must carry a form token. */
+  requireFormToken: boolean;
 }
 
 /**
  * A stored settings row as the API shows it: `developerMode` becomes snake_case `developer_mode`;
  * `gravatar`, absent from data stores made before it existed (either engine), is true; an absent
- * `ssoLoginUrl` is null and an absent `embedOrigins` empty.
+ * `ssoLoginUrl` is null, an absent `embedOrigins` empty, an absent `moderation` off and an absent
+ * `requireFormToken` false.
  */
 export function toSettings(row: SettingsRow): Settings {
   return {
@@ -40,6 +45,8 @@ export function toSettings(row: SettingsRow): Settings {
     gravatar: row.gravatar ?? true,
     ssoLoginUrl: row.ssoLoginUrl ?? null,
     embedOrigins: [...(row.embedOrigins ?? [])],
+    moderation: row.moderation ?? 'off',
+    requireFormToken: row.requireFormToken ?? false,
   };
 }
 

@@ -29,6 +29,8 @@ export interface UserListItem {
   avatar: string;
   isVerified: boolean;
   isBlocked: boolean;
+  /** Only when true (issue 31 §2): the user's posts and comments never wait for approval. */
+  isTrusted?: true;
   isOwner: boolean;
   notes: string | null;
   createdAt: string;
@@ -79,6 +81,8 @@ export function toUserListItem(user: UserRow, activity: UserActivity): UserListI
     avatar: toPublicUser(user).avatar,
     isVerified: user.isVerified,
     isBlocked: user.isBlocked,
+    // Issue 31 §2: only when marked trusted, so answers about everyone else stay as they were.
+    ...(user.isTrusted === true ? { isTrusted: true } : {}),
     isOwner: user.isOwner,
     notes: user.notes,
     createdAt: user.createdAt,

@@ -60,6 +60,8 @@ export const DEFAULT_SETTINGS: SettingsRow = {
   gravatar: false,
   ssoLoginUrl: null,
   embedOrigins: [],
+  moderation: 'off',
+  requireFormToken: false,
 };
 
 /** The system role every new data store starts with. */

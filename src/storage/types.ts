@@ -36,6 +36,11 @@ export interface UserRow {
    * before it existed, and read as false; account mail (confirmation, password reset) is not affected.
    */
   notificationsOff?: boolean;
+  /**
+   * A moderator marked the user trusted (issue 31 §2): their posts and comments never wait for
+   * approval. Absent in rows written before it existed, and read as false. Storage schema 11.
+   */
+  isTrusted?: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -82,6 +87,42 @@ export interface RoadmapRow {
   updatedAt: string;
 }
 
+/**
+ * Where a post or comment stands in the approval queue (issue 31 §2): `approved` (shown to all who
+ * may see it), `waiting` (shown only to its author and to holders of `moderation:review`), `spam`
+ * (hidden like a declined one, kept for review). Storage schema 11.
+ */
+export const APPROVALS = ['approved', 'waiting', 'spam'] as const;
+export type Approval = (typeof APPROVALS)[number];
+
+/** A row's approval: absent (rows written before schema 11, and new rows that never waited) = `approved`. */
+export function approvalOf(row: { approval?: Approval }): Approval {
+  return row.approval ?? 'approved';
+}
+
+/** Whether a row waits for approval or is marked spam (issue 31 §2): hidden from everyone but moderators (and, waiting, its author). */
+export function isHeld(row: { approval?: Approval }): boolean {
+  return row.approval === 'waiting' || row.approval === 'spam';
+}
+
+/**
+ * Which held posts (waiting or spam, issue 31 §2) a list includes besides the approved ones.
+ * Absent: none (what every public read gets).
+ */
+export interface HeldShown {
+  /** Every held post (holders of `moderation:review`). */
+  all?: boolean;
+  /** The waiting posts (not spam) this user wrote: the author sees their own. */
+  waitingBy?: string | null;
+}
+
+/** Whether a list read with `held` includes the row. */
+export function heldShown(row: { approval?: Approval; userId: string }, held: HeldShown | undefined): boolean {
+  if (!isHeld(row)) return true;
+  if (held?.all) return true;
+  return row.approval === 'waiting' && held?.waitingBy != null && row.userId === held.waitingBy;
+}
+
 export interface PostRow {
   id: string;
   title: string;
@@ -91,6 +132,8 @@ export interface PostRow {
   userId: string;
   boardId: string | null;
   roadmapId: string | null;
+  /** The approval queue's state (issue 31 §2); absent = approved (see `approvalOf`). */
+  approval?: Approval;
   createdAt: string;
   updatedAt: string;
 }
@@ -114,6 +157,8 @@ export interface CommentRow {
   /** True once the body text has been changed. */
   isEdited: boolean;
   isSpam: boolean;
+  /** The approval queue's state (issue 31 §2); absent = approved. Not `isSpam`, which hides nothing. */
+  approval?: Approval;
   createdAt: string;
   updatedAt: string;
 }
@@ -158,7 +203,20 @@ export interface SettingsRow {
    * Absent in data stores made before it existed: read as none.
    */
   embedOrigins?: string[];
+  /**
+   * Whose posts and comments wait for approval (issue 31 §2): `off` (nobody), `new-users` (those
+   * with no approved post or comment yet), `everyone`. Absent in data stores made before it existed: read as `off`.
+   */
+  moderation?: ModerationMode;
+  /**
+   * The sign-up and new-post forms must carry a form token (issue 31 §2): a request without one is
+   * refused. Absent: read as false.
+   */
+  requireFormToken?: boolean;
 }
+
+export const MODERATION_MODES = ['off', 'new-users', 'everyone'] as const;
+export type ModerationMode = (typeof MODERATION_MODES)[number];
 
 export type MailTokenPurpose = (typeof MAIL_TOKEN_PURPOSES)[number];
 
@@ -672,6 +730,8 @@ export interface PostQuery {
    * Absent or empty = no search filter.
    */
   words?: readonly string[];
+  /** Held posts (issue 31 §2) to include; absent = only approved ones. */
+  held?: HeldShown;
   offset: number;
   limit: number;
 }
@@ -689,7 +749,14 @@ export interface SimilarQuery {
   limit: number;
 }
 
-/** `countByUsers` counts the posts each user authored. */
+/** What the approval queue lists (issue 31 §2): waiting or spam rows, oldest first. */
+export interface HeldPageRequest {
+  approval: 'waiting' | 'spam';
+  offset: number;
+  limit: number;
+}
+
+/** `countByUsers` counts the posts each user authored (held ones too). */
 export interface PostsRepo extends TableRepo<PostRow>, CountsByUser {
   getBySlug(slug: string): Promise<PostRow | undefined>;
   query(query: PostQuery): Promise<PostRow[]>;
@@ -702,8 +769,12 @@ export interface PostsRepo extends TableRepo<PostRow>, CountsByUser {
   clearRoadmap(roadmapId: string): Promise<number>;
   /** Sets `boardId` to null on every post of the board (updatedAt untouched); returns how many. */
   clearBoard(boardId: string): Promise<number>;
-  /** The number of posts on each board id asked for (0 for boards without posts). */
+  /** The number of approved posts (issue 31 §2: held ones never count) on each board id asked for (0 for boards without posts). */
   countByBoards(boardIds: readonly string[]): Promise<Map<string, number>>;
+  /** Held posts in the queue (issue 31 §2): those with the asked approval, (createdAt, id) ascending, and how many there are. */
+  held(request: HeldPageRequest): Promise<{ rows: PostRow[]; total: number }>;
+  /** Whether the user wrote an approved post (issue 31 §2: `new-users` moderation lets them through). */
+  hasApprovedBy(userId: string): Promise<boolean>;
   /** Every post the user authored, oldest first (deleting a user reassigns them, API.md §1.13). */
   listByUser(userId: string): Promise<PostRow[]>;
 }
@@ -740,11 +811,18 @@ export interface CommentsRepo extends TableRepo<CommentRow> {
   deleteByPost(postId: string): Promise<number>;
   /** Comments of every post, newest first by (createdAt, id): `limit` of them after the `skip` newest. */
   newest(limit: number, skip: number): Promise<CommentRow[]>;
-  /** The number of public comments, replies included (`isInternal` false), on each post id asked for (0 for none). */
+  /** The number of public approved comments, replies included (`isInternal` false, not held, issue 31 §2), on each post id asked for (0 for none). */
   countPublicByPosts(postIds: readonly string[]): Promise<Map<string, number>>;
+  /** Held comments in the queue (issue 31 §2): those with the asked approval, (createdAt, id) ascending, and how many there are. */
+  held(request: HeldPageRequest): Promise<{ rows: CommentRow[]; total: number }>;
+  /** Whether the user wrote an approved comment (issue 31 §2). */
+  hasApprovedBy(userId: string): Promise<boolean>;
 }
 
-/** Which page of a post's activity to read: `internal` true = entries of internal comments, false = of public ones, absent = all. */
+/**
+ * Which page of a post's activity to read: `internal` true = entries of internal comments, false = of
+ * public ones, absent = all. Entries of held comments (waiting or spam, issue 31 §2) are never read.
+ */
 export interface ActivityPageRequest extends OrderedPageRequest {
   internal?: boolean;
 }

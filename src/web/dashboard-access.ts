@@ -4,6 +4,8 @@ import { can, type Session } from './session.js';
 export const SECTION_PERMISSIONS = {
   '': ['dashboard:read'],
   posts: ['post:update', 'post:destroy', 'roadmap:assign'],
+  // Issue 31: the approval queue, beside the posts it holds back.
+  moderation: ['moderation:review'],
   // Issue 30's changelog: after Posts, since an entry ships posts. Deleting alone gives nothing to open.
   changelog: ['changelog:create', 'changelog:update'],
   boards: ['board:create', 'board:update', 'board:destroy'],

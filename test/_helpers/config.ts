@@ -21,6 +21,9 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     bcryptCost: 4,
     tokenTtlSeconds: 3600,
     magicLinkTtlSeconds: 900,
+    // Browser tests fill forms faster than a person: no minimum (form-check.test.ts sets its own).
+    formMinFillMs: 0,
+    formTokenTtlSeconds: 86_400,
     oidcLoginTtlSeconds: 600,
     oidcHandoffTtlSeconds: 60,
     oidcDiscoveryTtlSeconds: 3600,

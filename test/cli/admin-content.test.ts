@@ -12,7 +12,7 @@ import { runInProcess } from './_cli.ts';
  */
 
 const SETTING_NAMES =
-  'title, description, logo, icon, accentColor, googleAnalyticsId, isPoweredBy, allowSignup, labs.comments, labs.voteOnBehalf, developer_mode, gravatar, ssoLoginUrl, embedOrigins';
+  'title, description, logo, icon, accentColor, googleAnalyticsId, isPoweredBy, allowSignup, labs.comments, labs.voteOnBehalf, developer_mode, gravatar, ssoLoginUrl, embedOrigins, moderation, requireFormToken';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 

@@ -42,6 +42,8 @@ test('defaults when nothing is given', async (t) => {
     bcryptCost: 10,
     tokenTtlSeconds: 604800,
     magicLinkTtlSeconds: 900,
+    formMinFillMs: 2000,
+    formTokenTtlSeconds: 86_400,
     oidcLoginTtlSeconds: 600,
     oidcHandoffTtlSeconds: 60,
     oidcDiscoveryTtlSeconds: 3600,

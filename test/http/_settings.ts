@@ -17,6 +17,8 @@ export const DEFAULT_SITE_SETTINGS = {
   gravatar: false,
   ssoLoginUrl: null,
   embedOrigins: [],
+  moderation: 'off',
+  requireFormToken: false,
 };
 
 export const FORBIDDEN = { message: 'You do not have permission to perform this action.', code: 'NOT_ENOUGH_PERMISSION' };

@@ -183,6 +183,15 @@ async function useEveryFeature(server: TestServer, sink: SmtpSink, hooks: { good
   await must(server, 'POST', '/auth/magic-link/login', undefined, { token: usedLinkToken });
   await server.ctx.mailer.send(testMessage({ siteTitle: 'Round trip', to: 'ada@example.org' }));
 
+  // The approval queue (issue 31 §2): a newcomer's post and comment wait, a spam post is kept, a trusted user.
+  await must(server, 'PATCH', '/settings/site', owner, { moderation: 'new-users' });
+  const newcomer = await signUp(server, 'barbara@example.org', 'Barbara');
+  await post(newcomer.token, { title: 'Waiting for approval', boardId: ideas.boardId });
+  await comment({ body: 'A waiting comment' }, newcomer.token);
+  const spam = await post(newcomer.token, { title: 'Cheap watches' });
+  await must(server, 'POST', `/moderation/posts/${spam}/spam`, owner);
+  await must(server, 'PATCH', `/users/${member.id}`, owner, { isTrusted: true });
+
   return {
     tokens: { owner, member: member.token, moderator: moderator.token, follower: follower.token, blocked: blocked.token },
     ids: {

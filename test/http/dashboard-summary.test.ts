@@ -39,7 +39,7 @@ test.serial('the counts of everything, the newest visible comments first, and wh
   await comment(open.postId, 'Newest public');
 
   const full = await summaryOf(owner);
-  t.deepEqual(full.counts, { posts: 2, votes: 2, users: 1, boards: 2, roadmaps: 0, comments: 4 });
+  t.deepEqual(full.counts, { posts: 2, votes: 2, users: 1, boards: 2, roadmaps: 0, comments: 4, waiting: 0 });
   t.deepEqual(
     full.newest_comments.map((entry: { comment: { body: string } }) => entry.comment.body),
     ['Newest public', 'On the hidden board', 'Team note', 'First!'],

@@ -61,6 +61,8 @@ test('every field round-trips: PATCH answers what GET then shows, trimmed and no
     gravatar: false,
     ssoLoginUrl: null,
     embedOrigins: [],
+    moderation: 'off',
+    requireFormToken: false,
   };
   t.deepEqual(response.body, { settings: expected });
   t.deepEqual(Object.keys(response.body.settings), Object.keys(DEFAULT_SITE_SETTINGS));
@@ -188,7 +190,7 @@ test('gravatar is false on a new install, after the documented keys, and PATCH t
   const site = await startSite(t);
   const settings = await site.settings();
   t.is(settings.gravatar, false);
-  t.deepEqual(Object.keys(settings).slice(-3), ['gravatar', 'ssoLoginUrl', 'embedOrigins']);
+  t.deepEqual(Object.keys(settings).slice(-5), ['gravatar', 'ssoLoginUrl', 'embedOrigins', 'moderation', 'requireFormToken']);
   const on = await site.patch('/settings/site', { gravatar: true });
   t.is(on.status, 200);
   t.deepEqual(on.body, { settings: { ...DEFAULT_SITE_SETTINGS, gravatar: true } });

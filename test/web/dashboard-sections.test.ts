@@ -19,7 +19,11 @@ test('the dashboard lists the permissions the API has, in its order', (t) => {
 });
 
 test('the owner sees Webhooks after Settings, before their account', (t) => {
-  t.deepEqual(paths(PERMISSIONS), ['', 'posts', 'changelog', 'boards', 'tags', 'roadmaps', 'users', 'roles', 'settings', 'webhooks', 'account']);
+  t.deepEqual(paths(PERMISSIONS), ['', 'posts', 'moderation', 'changelog', 'boards', 'tags', 'roadmaps', 'users', 'roles', 'settings', 'webhooks', 'account']);
+});
+
+test('holders of moderation:review see Moderation (issue 31)', (t) => {
+  t.deepEqual(paths(['moderation:review']), ['moderation', 'account']);
 });
 
 test('a member holding all but one permission does not see Webhooks', (t) => {

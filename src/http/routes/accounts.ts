@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { ServiceContext } from '../../services/context.js';
+import { checkForm } from '../../services/form-check.js';
 import { confirmEmail, resendVerificationEmail } from '../../services/email-verification.js';
 import { logIn, prepareLogin } from '../../services/login.js';
 import { signUp } from '../../services/signup.js';
@@ -13,6 +14,8 @@ export function registerAccountsRoutes(router: Router, ctx: ServiceContext): voi
   prepareLogin(ctx);
 
   router.post('/auth/signup', parseBody, rateLimit(ctx, 'signup'), async (koa) => {
+    // Issue 31 §2: the honeypot and the form token, before the route's own checks.
+    await checkForm(ctx, koa.state.body);
     koa.status = 201;
     koa.body = { user: await signUp(ctx, koa.state.body, koa.state.requestId) };
   });

@@ -33,6 +33,7 @@ import { registerUploadRoutes } from './uploads.js';
 import { registerCommentRoutes } from './comments.js';
 import { registerDashboardRoutes } from './dashboard.js';
 import { registerHealthRoutes } from './health.js';
+import { registerModerationRoutes } from './moderation.js';
 import { registerNotificationRoutes } from './notifications.js';
 import { registerOpenApiRoutes } from './openapi.js';
 import { registerPasswordsRoutes } from './passwords.js';
@@ -73,4 +74,5 @@ export function registerRoutes(router: Router, services: ServiceContext): void {
   registerChangelogRoutes(router, services);
   registerTagRoutes(router, services);
   registerUploadRoutes(router, services);
+  registerModerationRoutes(router, services);
 }

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { ServiceContext } from '../../services/context.js';
+import { checkForm } from '../../services/form-check.js';
 import { mergePost, unmergePost } from '../../services/merges/merge-post.js';
 import { deletePost } from '../../services/post-delete.js';
 import { postListJson } from '../../services/post-fragments.js';
@@ -28,6 +29,8 @@ export function registerPostRoutes(router: Router, ctx: ServiceContext): void {
   });
 
   router.post('/posts', parseBody, requireAuth(ctx), async (koa) => {
+    // Issue 31 §2: the honeypot and the form token, before the route's own checks.
+    await checkForm(ctx, koa.state.body);
     koa.status = 201;
     koa.body = { post: await createPost(ctx, koa.state.actor, koa.state.body) };
   });

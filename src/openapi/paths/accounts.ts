@@ -63,12 +63,30 @@ export const accountPaths: Paths = {
       description:
         'Creates a member account holding `@everyone` (not verified, not blocked) and answers with an access token, so the new member is logged in at once. ' +
         'After the write a verification mail is sent with a link to `/email-verify/?token=…`. Refused (403) before setup and while `settings.allowSignup` is `false`; mail must be configured (else 501). ' +
-        'The username is generated from the email, never sent. Rate-limited per client address (default 10 per hour; every request that reaches the limiter counts).',
+        'The username is generated from the email, never sent. Rate-limited per client address (default 10 per hour; every request that reaches the limiter counts). ' +
+        'feedbackd’s extension (issue 31): the form’s honeypot `website` and token `formToken` are checked right after the rate limit (400 `FORM_CHECK_FAILED`, `FORM_EXPIRED`).',
       tag: 'Accounts',
       section: '4.3.1',
       auth: 'none',
       permission: 'sign-up allowed',
-      body: input({ email: emailField, password: newPasswordField, name: nameField }, ['email', 'password']),
+      body: input(
+        {
+          email: emailField,
+          password: newPasswordField,
+          name: nameField,
+          website: {
+            type: ['string', 'null'],
+            description:
+              'feedbackd’s extension (issue 31): the honeypot. The web app’s field is hidden from people; anything but absent, `null` or `""` → 400 `FORM_CHECK_FAILED`.',
+          },
+          formToken: {
+            type: ['string', 'null'],
+            description:
+              'feedbackd’s extension (issue 31): the token of `GET /forms/token`, fetched when the form opened. Sent sooner than `formMinFillMs` (default 2 s) after that → 400 `FORM_CHECK_FAILED`; forged or older than `formTokenTtlSeconds` → 400 `FORM_EXPIRED`. Absent: accepted, unless the site setting `requireFormToken` is on (then 400 `FORM_EXPIRED`).',
+          },
+        },
+        ['email', 'password'],
+      ),
       success: {
         201: {
           description: 'The new member, logged in.',
@@ -78,7 +96,7 @@ export const accountPaths: Paths = {
       errors: {
         403: ['SIGNUP_NOT_ALLOWED'],
         501: ['MAIL_CONFIG_MISSING'],
-        400: [...NEW_ACCOUNT_400],
+        400: ['FORM_CHECK_FAILED', 'FORM_EXPIRED', ...NEW_ACCOUNT_400],
         409: ['USER_EXISTS', 'USERNAME_EXISTS'],
       },
       rateLimited: true,

@@ -59,6 +59,17 @@ const siteFields = input({
       'Each item is trimmed and must be an absolute `http`/`https` origin — scheme, host and optional port, at most one trailing `/`, no path, query, fragment, user info or wildcard — stored as the URL’s origin (lower-case host, default port dropped); duplicates are dropped, the order is kept. ' +
       'Not an array or more than 20 items → 400 `VALIDATION_ERROR` `embedOrigins must be an array of at most 20 origins`; a bad item → 400 `VALIDATION_ERROR` `embedOrigins[<index>] must be an origin such as https://app.example.com (scheme, host and port only)`.',
   },
+  moderation: {
+    type: 'string',
+    enum: ['off', 'new-users', 'everyone'],
+    description:
+      'feedbackd’s extension (moderation): whose posts and comments wait for approval — `off` (nobody), `new-users` (people with no approved post or comment yet), `everyone`; team members (any role beyond `@everyone`, the owner) and trusted users never wait. Anything else → 400 `VALIDATION_ERROR` `moderation must be one of "off", "new-users", "everyone"`.',
+  },
+  requireFormToken: {
+    type: 'boolean',
+    description:
+      'feedbackd’s extension (moderation): `true` refuses sign-ups and new posts that carry no form token from `GET /forms/token` (400 `FORM_EXPIRED`); the switch to turn on when bots come.',
+  },
 });
 
 export const settingsPaths: Paths = {

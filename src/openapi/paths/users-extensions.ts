@@ -13,8 +13,9 @@ const summary = answer({
       boards: count,
       roadmaps: count,
       comments: count,
+      waiting: count,
     },
-    'Every row of each kind: hidden boards, their posts and internal comments included.',
+    'Every row of each kind: hidden boards, their posts and internal comments included; posts and comments held by moderation (waiting or spam) are not in `posts` and `comments`. `waiting`: the posts and comments waiting for approval (issue 31).',
   ),
   newest_comments: arrayOf(
     answer({
@@ -37,26 +38,33 @@ export const userExtensionPaths: Paths = {
       description:
         'Blocks (`isBlocked: true`) or unblocks a user, as `feedbackd user block` does. A blocked user’s next request with a token answers 403 `USER_BLOCKED` and login refuses them. ' +
         'Answers the user as `GET /users` lists them; repeating the change is harmless. The owner cannot be blocked (409). `/users/profile`, `/users/permissions` and `/users/dashboard` are not this route: there `PATCH` is the literal route’s or 405. ' +
-        'Checks in order: owner (403), `user_id` (400 `INVALID_USER_ID`), the user (404), `isBlocked` (400 `VALIDATION_ERROR`), then 409.',
+        'Issue 31 (moderation): `isTrusted` marks a user trusted (their posts and comments never wait for approval) or not; sent without `isBlocked` it needs only `moderation:review`. `hideContent` (with `isBlocked`): `true` marks every post and comment of theirs as spam (hidden, kept for review), `false` approves again those marked spam. ' +
+        'Checks in order: owner (403; `isTrusted` without `isBlocked`: owner or `moderation:review`), `user_id` (400 `INVALID_USER_ID`), the user (404), `isBlocked`, `isTrusted`, `hideContent` (400 `VALIDATION_ERROR`), then 409.',
       tag: 'Users',
       section: 'README',
       auth: 'required',
-      permission: 'owner only',
+      permission: 'owner only (`isTrusted` alone: `moderation:review`)',
       pathParams: {
         user_id: {
           schema: uuid,
           description: 'The user’s `userId` (any hex case); anything else → 400 `INVALID_USER_ID`.',
         },
       },
-      body: input(
-        {
-          isBlocked: {
-            type: 'boolean',
-            description: 'true blocks, false unblocks.',
-          },
+      body: input({
+        isBlocked: {
+          type: 'boolean',
+          description: 'true blocks, false unblocks. Required unless `isTrusted` is sent (absent from both: 400 `isBlocked is required`).',
         },
-        ['isBlocked'],
-      ),
+        isTrusted: {
+          type: 'boolean',
+          description: 'feedbackd’s extension (issue 31): true marks the user trusted, false takes it back.',
+        },
+        hideContent: {
+          type: 'boolean',
+          description:
+            'feedbackd’s extension (issue 31), read with `isBlocked`: true hides all their posts and comments as spam, false brings back those marked spam.',
+        },
+      }),
       success: {
         200: {
           description: 'The user after the change.',

@@ -4,7 +4,7 @@
  * The delivery worker (src/services/outbox/worker.ts) shapes and sends them later, off the request.
  */
 import { randomUUID } from 'node:crypto';
-import type { JsonFacts, Repositories } from '../../storage/types.js';
+import { isHeld, type JsonFacts, type Repositories } from '../../storage/types.js';
 import { SYSTEM_USER_ID } from '../actors.js';
 import type { CommentView } from '../comment-views.js';
 import type { MergedFromRef } from '../merges/merged-from.js';
@@ -48,8 +48,15 @@ export async function recordEvent<E extends WebhookEventName>(
   facts: EventFacts[E],
 ): Promise<void> {
   if (!MAY_NOTIFY.has(name) && !(await anEndpointWants(tx, name))) return;
+  // Issue 31 §2: nothing about a held post (waiting or spam) leaves the site: its approval announces it.
+  if (postId !== null && (await isHeldPost(tx, postId))) return;
   const actorId = actor && actor.user.id !== SYSTEM_USER_ID ? actor.user.id : null;
   await tx.outbox.insert({ id: randomUUID(), name, postId, actorId, facts: facts as JsonFacts, createdAt: new Date().toISOString() });
+}
+
+async function isHeldPost(tx: Repositories, postId: string): Promise<boolean> {
+  const post = await tx.posts.get(postId);
+  return post !== undefined && isHeld(post);
 }
 
 async function anEndpointWants(tx: Repositories, name: WebhookEventName): Promise<boolean> {

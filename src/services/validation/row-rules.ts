@@ -15,7 +15,7 @@ import {
   WEBHOOK_FORMATS,
 } from '../../storage/enumerations.js';
 import { EVERYONE_ROLE_ID } from '../../storage/seed.js';
-import type { CopiedTableRows } from '../../storage/types.js';
+import { APPROVALS, type CopiedTableRows } from '../../storage/types.js';
 import { parseChangelogContent, parseChangelogTitle, parseLabels } from '../changelog/input.js';
 import { parseAllowedDomains, parseIssuer, parseProviderId, parseProviderName } from '../auth-providers/input.js';
 import { MAX_SUBJECT_LENGTH, PROVIDER_ID, SSO_SECRET } from '../sso/formats.js';
@@ -112,8 +112,10 @@ export const SETTINGS_RULES: RowRules = {
     gravatar: bool,
     ssoLoginUrl: apiRule((value) => parseSettingsChanges({ ssoLoginUrl: value }).ssoLoginUrl),
     embedOrigins: apiRule((value) => parseSettingsChanges({ embedOrigins: value }).embedOrigins),
+    moderation: apiRule((value) => parseSettingsChanges({ moderation: value }).moderation),
+    requireFormToken: bool,
   },
-  optional: ['gravatar', 'ssoLoginUrl', 'embedOrigins'],
+  optional: ['gravatar', 'ssoLoginUrl', 'embedOrigins', 'moderation', 'requireFormToken'],
 };
 
 /** A sign-in link names an address and no user; every other mail token names a user, and only a link is ever kept used. */
@@ -147,6 +149,7 @@ const POST_FIELDS = {
   userId: uuid,
   boardId: orNull(uuid),
   roadmapId: orNull(uuid),
+  approval: oneOf(APPROVALS),
   ...TIMES,
 };
 
@@ -206,9 +209,10 @@ export const ROW_RULES = {
       tokenVersion: integerIn(0, MAX_STORED_COUNTER),
       notes: orNull(text),
       notificationsOff: bool,
+      isTrusted: bool,
       ...TIMES,
     },
-    optional: ['notificationsOff'],
+    optional: ['notificationsOff', 'isTrusted'],
     across: (row) => (row.isOwner && row.isBlocked ? { field: 'isBlocked', problem: 'the owner cannot be blocked' } : null),
   },
   roles: {
@@ -257,7 +261,8 @@ export const ROW_RULES = {
       ...TIMES,
     },
   },
-  posts: { fields: POST_FIELDS },
+  // Issue 31 §2 (storage schema 11): absent = approved.
+  posts: { fields: POST_FIELDS, optional: ['approval'] },
   votes: { fields: { id: uuid, userId: uuid, postId: uuid, createdAt: time } },
   comments: {
     fields: {
@@ -269,8 +274,10 @@ export const ROW_RULES = {
       isInternal: bool,
       isEdited: bool,
       isSpam: bool,
+      approval: oneOf(APPROVALS),
       ...TIMES,
     },
+    optional: ['approval'],
   },
   activities: { fields: { id: uuid, postId: uuid, commentId: uuid, type: oneOf(ACTIVITY_TYPES), createdAt: time } },
   mailTokens: {
@@ -373,7 +380,7 @@ export const ROW_RULES = {
     fields: {
       id: uuid,
       intoPostId: uuid,
-      post: wholeObject({ fields: POST_FIELDS }),
+      post: wholeObject({ fields: POST_FIELDS, optional: ['approval'] }),
       moves: wholeObject(MERGE_MOVES),
       mergedBy: orNull(uuid),
       createdAt: time,

@@ -1,7 +1,7 @@
 import validator from 'validator';
 import { appError, type ErrorCode, validationError } from '../../errors.js';
 import { DEFAULT_SETTINGS } from '../../storage/seed.js';
-import type { Labs, SettingsRow } from '../../storage/types.js';
+import { type Labs, MODERATION_MODES, type ModerationMode, type SettingsRow } from '../../storage/types.js';
 import { parseEmbedOrigins } from './embed-origins.js';
 import { type Body, codePointLength, hasLoneSurrogate, optionalString, rejectLoneSurrogates, rejectNul } from './fields.js';
 
@@ -47,6 +47,8 @@ export function parseSettingsChanges(body: Body): SettingsChanges {
   if (body.gravatar !== undefined) changes.gravatar = parseBoolean(body.gravatar, 'gravatar');
   if (body.ssoLoginUrl !== undefined) changes.ssoLoginUrl = parseSsoLoginUrl(body.ssoLoginUrl);
   if (body.embedOrigins !== undefined) changes.embedOrigins = parseEmbedOrigins(body.embedOrigins);
+  if (body.moderation !== undefined) changes.moderation = parseModeration(body.moderation);
+  if (body.requireFormToken !== undefined) changes.requireFormToken = parseBoolean(body.requireFormToken, 'requireFormToken');
   return changes;
 }
 
@@ -95,6 +97,14 @@ function parseSsoLoginUrl(value: unknown): string | null {
     throw validationError('ssoLoginUrl', `must be an absolute http or https URL of at most ${MAX_SSO_LOGIN_URL_LENGTH} characters, or null`);
   }
   return url;
+}
+
+/** Issue 31 §2: whose posts and comments wait for approval. */
+function parseModeration(value: unknown): ModerationMode {
+  if (typeof value !== 'string' || !(MODERATION_MODES as readonly string[]).includes(value)) {
+    throw validationError('moderation', `must be one of ${MODERATION_MODES.map((mode) => `"${mode}"`).join(', ')}`);
+  }
+  return value as ModerationMode;
 }
 
 /** One of the four accepted forms → 6 lower-case digits (3-digit form doubled); `""` and null restore the default. */

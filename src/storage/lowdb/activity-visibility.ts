@@ -1,32 +1,42 @@
-import type { ActivityRow, CommentRow } from '../types.js';
+import { type ActivityRow, type CommentRow, isHeld } from '../types.js';
 import { SortedList } from './sorted-list.js';
 import type { RowIndex } from './table.js';
 
+/** Which list a comment's entry is in: public, internal, or none while the comment is held (issue 31 §2). */
+type Visibility = 'public' | 'internal' | 'held';
+
+function visibilityOf(comment: CommentRow): Visibility {
+  if (isHeld(comment)) return 'held';
+  return comment.isInternal ? 'internal' : 'public';
+}
+
 /**
  * A post's activity entries split by the visibility of their comment (public or internal), each
- * list in (createdAt, id) order, so a filtered activity page is index arithmetic like any other.
+ * list in (createdAt, id) order, plus one list of both, so a filtered activity page is index
+ * arithmetic like any other. Entries of held comments (waiting or spam, issue 31 §2) are in none.
  * It spans two tables and listens to both: an edit can move a comment (and with it its entry)
  * from one list to the other, and a transaction may write the comment or its entry first.
- * An entry whose comment is not stored is in neither list.
+ * An entry whose comment is not stored is in no list.
  */
 export class ActivityVisibilityIndex {
   private readonly lists = new Map<string, SortedList<ActivityRow>>();
-  /** `isInternal` of every stored comment, by comment id. */
-  private readonly internalByComment = new Map<string, boolean>();
+  /** The visibility of every stored comment, by comment id. */
+  private readonly visibilityByComment = new Map<string, Visibility>();
   /** The stored entry of each comment (one at most: `activities.comment` is unique). */
   private readonly entryByComment = new Map<string, ActivityRow>();
 
   /** The index as seen by the comments table. */
   readonly onComments: RowIndex<CommentRow> = {
     add: (comment) => {
-      this.internalByComment.set(comment.id, comment.isInternal);
+      const visibility = visibilityOf(comment);
+      this.visibilityByComment.set(comment.id, visibility);
       const entry = this.entryByComment.get(comment.id);
-      if (entry) this.addToList(entry, comment.isInternal);
+      if (entry) this.addToLists(entry, visibility);
     },
     remove: (comment) => {
       const entry = this.entryByComment.get(comment.id);
-      if (entry) this.removeFromList(entry, comment.isInternal);
-      this.internalByComment.delete(comment.id);
+      if (entry) this.removeFromLists(entry, visibilityOf(comment));
+      this.visibilityByComment.delete(comment.id);
     },
   };
 
@@ -34,39 +44,45 @@ export class ActivityVisibilityIndex {
   readonly onActivities: RowIndex<ActivityRow> = {
     add: (entry) => {
       this.entryByComment.set(entry.commentId, entry);
-      const isInternal = this.internalByComment.get(entry.commentId);
-      if (isInternal !== undefined) this.addToList(entry, isInternal);
+      const visibility = this.visibilityByComment.get(entry.commentId);
+      if (visibility !== undefined) this.addToLists(entry, visibility);
     },
     remove: (entry) => {
       if (this.entryByComment.get(entry.commentId)?.id === entry.id) this.entryByComment.delete(entry.commentId);
-      const isInternal = this.internalByComment.get(entry.commentId);
-      if (isInternal !== undefined) this.removeFromList(entry, isInternal);
+      const visibility = this.visibilityByComment.get(entry.commentId);
+      if (visibility !== undefined) this.removeFromLists(entry, visibility);
     },
   };
 
-  /** The post's entries whose comment is internal (`true`) or public (`false`); undefined when there are none. */
-  list(postId: string, isInternal: boolean): SortedList<ActivityRow> | undefined {
-    return this.lists.get(listKey(postId, isInternal));
+  /** The post's entries whose comment is internal (`true`), public (`false`) or either (undefined); undefined when there are none. */
+  list(postId: string, isInternal: boolean | undefined): SortedList<ActivityRow> | undefined {
+    return this.lists.get(listKey(postId, isInternal === undefined ? 'all' : isInternal ? 'internal' : 'public'));
   }
 
-  private addToList(entry: ActivityRow, isInternal: boolean): void {
-    const key = listKey(entry.postId, isInternal);
-    let list = this.lists.get(key);
-    if (!list) {
-      list = new SortedList<ActivityRow>();
-      this.lists.set(key, list);
+  private addToLists(entry: ActivityRow, visibility: Visibility): void {
+    if (visibility === 'held') return;
+    for (const name of [visibility, 'all'] as const) {
+      const key = listKey(entry.postId, name);
+      let list = this.lists.get(key);
+      if (!list) {
+        list = new SortedList<ActivityRow>();
+        this.lists.set(key, list);
+      }
+      list.add(entry);
     }
-    list.add(entry);
   }
 
-  private removeFromList(entry: ActivityRow, isInternal: boolean): void {
-    const key = listKey(entry.postId, isInternal);
-    const list = this.lists.get(key);
-    list?.remove(entry);
-    if (list?.size === 0) this.lists.delete(key);
+  private removeFromLists(entry: ActivityRow, visibility: Visibility): void {
+    if (visibility === 'held') return;
+    for (const name of [visibility, 'all'] as const) {
+      const key = listKey(entry.postId, name);
+      const list = this.lists.get(key);
+      list?.remove(entry);
+      if (list?.size === 0) this.lists.delete(key);
+    }
   }
 }
 
-function listKey(postId: string, isInternal: boolean): string {
-  return `${postId}/${isInternal ? 'internal' : 'public'}`;
+function listKey(postId: string, name: 'public' | 'internal' | 'all'): string {
+  return `${postId}/${name}`;
 }

@@ -12,7 +12,8 @@ export function boardPage(db: MemoryDb, request: BoardPageRequest): OrderedPage<
 
 /** The post count of each board asked for, from the posts-by-board index (no scan). */
 export function countPostsByBoards(db: MemoryDb, boardIds: readonly string[]): Map<string, number> {
-  return new Map(boardIds.map((id) => [id, db.indexes.postsByBoard.group(id)?.size ?? 0]));
+  // Held posts (issue 31 §2) do not count.
+  return new Map(boardIds.map((id) => [id, db.indexes.approvedPostCountByBoard.count(id)]));
 }
 
 /** Unlinks the board's posts, found through the posts-by-board index (no scan of all posts). */

@@ -1,4 +1,4 @@
-import type { ActivitiesRepo, ActivityPageRequest, ActivityRow, CommentsRepo, OrderedPage } from '../types.js';
+import { type ActivitiesRepo, type ActivityPageRequest, type ActivityRow, type CommentsRepo, type HeldPageRequest, isHeld, type OrderedPage } from '../types.js';
 import type { Access } from './access.js';
 import type { MemoryDb } from './memory-db.js';
 import { countsOf, orderedPage } from './ordered-page.js';
@@ -14,8 +14,12 @@ export function commentsRepo(access: Access): CommentsRepo {
     listByUser: (userId) => access.read((db) => listed(db.indexes.commentsByUser.group(userId))),
     listByPost: (postId) => access.read((db) => listed(db.indexes.commentsByPost.group(postId))),
     deleteByPost: (postId) => access.write((w) => deleteAll(w, 'comments', listed(w.db.indexes.commentsByPost.group(postId)))),
-    newest: (limit, skip) => access.read((db) => db.indexes.commentsInOrder.newest(limit, skip)),
+    newest: (limit, skip) => access.read((db) => db.indexes.shownCommentsInOrder.list.newest(limit, skip)),
     countPublicByPosts: (postIds) => access.read((db) => countsOf(db.indexes.publicCommentCountByPost, postIds)),
+    held: (request) =>
+      access.read((db) => heldPage(request.approval === 'spam' ? db.indexes.spamCommentsInOrder.list : db.indexes.waitingCommentsInOrder.list, request)),
+    hasApprovedBy: (userId) =>
+      access.read((db) => (db.indexes.commentsByUser.group(userId)?.toArray() ?? []).some((comment) => !isHeld(comment))),
   };
 }
 
@@ -31,15 +35,20 @@ export function activitiesRepo(access: Access): ActivitiesRepo {
   };
 }
 
-/** One page of the post's entries: all of them, or those whose comment has the asked visibility. */
+/** One page of the post's entries: all of them, or those whose comment has the asked visibility; never those of held comments (issue 31 §2). */
 function activityPage(db: MemoryDb, postId: string, request: ActivityPageRequest): OrderedPage<ActivityRow> | undefined {
-  const { activitiesByPost, activitiesByVisibility } = db.indexes;
-  const list =
-    request.internal === undefined ? activitiesByPost.group(postId) : activitiesByVisibility.list(postId, request.internal);
+  const list = db.indexes.activitiesByVisibility.list(postId, request.internal);
   return orderedPage(db.tables.activities, list ?? new SortedList<ActivityRow>(), request);
 }
 
 function deleteAll(w: TxWriter, table: 'comments' | 'activities', rows: ReadonlyArray<{ id: string }>): number {
   for (const row of rows) w.delete(table, row.id);
   return rows.length;
+}
+
+/** Rows offset..offset+limit of a held list (issue 31 §2), oldest first, and how many it holds. */
+export function heldPage<Row extends { id: string; createdAt: string }>(list: SortedList<Row>, request: HeldPageRequest): { rows: Row[]; total: number } {
+  const rows: Row[] = [];
+  for (let n = Math.max(request.offset, 0); n < request.offset + request.limit && n < list.size; n++) rows.push(list.at(n)!);
+  return { rows, total: list.size };
 }

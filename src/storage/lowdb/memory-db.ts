@@ -14,6 +14,7 @@ import type {
   VoteRow,
   WebhookEndpointRow,
 } from '../types.js';
+import { isHeld } from '../types.js';
 import { ActivityVisibilityIndex } from './activity-visibility.js';
 import { noticeIndexes, noticeTables } from './notice-indexes.js';
 import { mergeIndexes, mergeTables } from './merge-repos.js';
@@ -62,6 +63,11 @@ function buildTables() {
     postsByRoadmap: new GroupIndex<PostRow>((p) => p.roadmapId),
     postCountByUser: new CountIndex<PostRow>((p) => p.userId),
     postsByUser: new GroupIndex<PostRow>((p) => p.userId),
+    // The approval queue (issue 31 §2): held posts leave lists and counts; the queue reads them in order.
+    heldPosts: new FlagIndex<PostRow>(isHeld),
+    waitingPostsInOrder: new SortedSubset<PostRow>((p) => p.approval === 'waiting'),
+    spamPostsInOrder: new SortedSubset<PostRow>((p) => p.approval === 'spam'),
+    approvedPostCountByBoard: new CountIndex<PostRow>((p) => (isHeld(p) ? null : p.boardId)),
     voteByUserPost: new UniqueIndex<VoteRow>('votes.userPost', (v) => `${v.userId}/${v.postId}`),
     votesByPost: new GroupIndex<VoteRow>((v) => v.postId),
     voteCountByUser: new CountIndex<VoteRow>((v) => v.userId),
@@ -71,7 +77,10 @@ function buildTables() {
     commentsByUser: new GroupIndex<CommentRow>((c) => c.userId),
     commentsInOrder: new SortedList<CommentRow>(),
     // Kept per write (an edit that makes a comment internal moves it out), so a post list counts without reading comments.
-    publicCommentCountByPost: new CountIndex<CommentRow>((c) => (c.isInternal ? null : c.postId)),
+    publicCommentCountByPost: new CountIndex<CommentRow>((c) => (c.isInternal || isHeld(c) ? null : c.postId)),
+    shownCommentsInOrder: new SortedSubset<CommentRow>((c) => !isHeld(c)),
+    waitingCommentsInOrder: new SortedSubset<CommentRow>((c) => c.approval === 'waiting'),
+    spamCommentsInOrder: new SortedSubset<CommentRow>((c) => c.approval === 'spam'),
     activityByComment: new UniqueIndex<ActivityRow>('activities.comment', (a) => a.commentId),
     activitiesByPost: new GroupIndex<ActivityRow>((a) => a.postId),
     activitiesByVisibility: new ActivityVisibilityIndex(),
@@ -106,6 +115,10 @@ function buildTables() {
       i.postsByRoadmap,
       i.postCountByUser,
       i.postsByUser,
+      i.heldPosts,
+      i.waitingPostsInOrder,
+      i.spamPostsInOrder,
+      i.approvedPostCountByBoard,
       i.postCatalog.onPosts,
     ]),
     votes: new Table('votes', [i.voteByUserPost], [i.votesByPost, i.voteCountByUser, i.votesByUser, i.postCatalog.onVotes]),
@@ -115,6 +128,9 @@ function buildTables() {
       i.commentsByUser,
       i.commentsInOrder,
       i.publicCommentCountByPost,
+      i.shownCommentsInOrder,
+      i.waitingCommentsInOrder,
+      i.spamCommentsInOrder,
       i.activitiesByVisibility.onComments,
     ]),
     activities: new Table('activities', [i.activityByComment], [i.activitiesByPost, i.activitiesByVisibility.onActivities]),

@@ -1,4 +1,4 @@
-import type { PostQuery, PostRow } from '../types.js';
+import { heldShown, type PostQuery, type PostRow } from '../types.js';
 import type { MemoryDb } from './memory-db.js';
 import { minePosts } from './post-mine.js';
 import type { PostEntry } from './post-catalog.js';
@@ -91,6 +91,8 @@ function sourcesFor(db: MemoryDb, query: PostQuery): SortedList<PostRow>[] {
 /** Whether every post of the single chosen source matches, so a page is a plain slice of it. */
 function takesWholeList(db: MemoryDb, query: PostQuery): boolean {
   if (query.tagIds !== undefined && query.tagIds.length > 0) return false;
+  // Held posts (issue 31 §2) are few: their lists are walked and filtered instead.
+  if (db.indexes.heldPosts.size > 0 && query.held?.all !== true) return false;
   const hidden = db.indexes.hiddenBoards;
   const hiddenMatters = query.visibleBoardsOnly && hidden.size > 0;
   if (query.roadmapId !== undefined) return query.boardIds === undefined && !hiddenMatters;
@@ -116,7 +118,9 @@ function postFilter(db: MemoryDb, query: PostQuery): (post: PostRow) => boolean 
   const boards = query.boardIds === undefined ? undefined : new Set(query.boardIds);
   const hidden = db.indexes.hiddenBoards;
   const tagIds = query.tagIds !== undefined && query.tagIds.length > 0 ? [...new Set(query.tagIds)] : undefined;
+  const held = db.indexes.heldPosts;
   return (post) => {
+    if (held.has(post.id) && !heldShown(post, query.held)) return false;
     if (tagIds && !carriesTags(db, post.id, tagIds)) return false;
     if (boards && (post.boardId === null || !boards.has(post.boardId))) return false;
     if (query.roadmapId !== undefined && post.roadmapId !== query.roadmapId) return false;

@@ -1,4 +1,4 @@
-import type { PostQuery, PostRow } from '../types.js';
+import { heldShown, type PostQuery, type PostRow } from '../types.js';
 import type { ChunkedList } from './chunked-list.js';
 import type { MemoryDb } from './memory-db.js';
 import { byCreated, byVotes, type PostCatalog, type PostEntry } from './post-catalog.js';
@@ -71,6 +71,11 @@ function narrowToConditions(db: MemoryDb, query: PostQuery, bits: Uint32Array): 
     for (let i = 0; i < bits.length; i++) bits[i] = bits[i]! & onBoards[i]!;
   }
   if (query.visibleBoardsOnly) for (const id of db.indexes.hiddenBoards.all) markSlots(groups.board(id), bits, false);
+  // Held posts (issue 31 §2) the query does not show: few, cleared one by one.
+  for (const id of db.indexes.heldPosts.all) {
+    const entry = catalog.entryOf(id);
+    if (entry && !heldShown(entry.row, query.held)) bits[entry.slot >>> 5] = bits[entry.slot >>> 5]! & ~(1 << (entry.slot & 31));
+  }
 }
 
 function markSlots(list: ChunkedList<PostEntry> | undefined, bits: Uint32Array, set: boolean): void {

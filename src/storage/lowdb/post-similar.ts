@@ -81,7 +81,10 @@ function firstAccepted(entries: Iterable<PostEntry>, accepts: (entry: PostEntry)
 
 function similarFilter(db: MemoryDb, query: SimilarQuery): (post: PostRow) => boolean {
   const hidden = db.indexes.hiddenBoards;
+  const held = db.indexes.heldPosts;
   return (post) => {
+    // Held posts (issue 31 §2) are never similar to anything.
+    if (held.has(post.id)) return false;
     if (query.boardId !== undefined && post.boardId !== query.boardId) return false;
     return !(query.visibleBoardsOnly && post.boardId !== null && hidden.has(post.boardId));
   };

@@ -1,3 +1,4 @@
+import { isHeld } from '../types.js';
 import type {
   BoardsRepo,
   MailLogRepo,
@@ -14,7 +15,7 @@ import type {
 } from '../types.js';
 import type { Access } from './access.js';
 import { boardPage, clearPostsBoard, countPostsByBoards } from './board-queries.js';
-import { activitiesRepo, commentsRepo } from './comment-repos.js';
+import { activitiesRepo, commentsRepo, heldPage } from './comment-repos.js';
 import type { MemoryDb } from './memory-db.js';
 import { namesStartingWith } from './name-search.js';
 import { notificationsRepo, outboxRepo, subscriptionsRepo, webhookDeliveriesRepo, webhookEndpointsRepo } from './notice-repos.js';
@@ -165,6 +166,9 @@ function postsRepo(access: Access): PostsRepo {
     countByBoards: (boardIds) => access.read((db) => countPostsByBoards(db, boardIds)),
     countByUsers: (userIds) => access.read((db) => countsOf(db.indexes.postCountByUser, userIds)),
     listByUser: (userId) => access.read((db) => listed(db.indexes.postsByUser.group(userId))),
+    held: (request) =>
+      access.read((db) => heldPage(request.approval === 'spam' ? db.indexes.spamPostsInOrder.list : db.indexes.waitingPostsInOrder.list, request)),
+    hasApprovedBy: (userId) => access.read((db) => (db.indexes.postsByUser.group(userId)?.toArray() ?? []).some((post) => !isHeld(post))),
   };
 }
 

@@ -63,8 +63,13 @@ const addPostMerges: UpgradeStep = (doc) => ({ ...doc, tables: { ...doc.tables, 
 /** Version 9 → 10 (issue 31 §1): tags and the tags of posts get their own tables, empty. */
 const addTags: UpgradeStep = (doc) => ({ ...doc, tables: { ...doc.tables, tags: doc.tables.tags ?? [], postTags: doc.tables.postTags ?? [] } });
 
-/** Version 10 → 11 (issue 31 §2): the approval queue. */
-const addModeration: UpgradeStep = (doc) => doc;
+/**
+ * Version 10 → 11 (issue 31 §2): the approval queue. Posts and comments may carry `approval`
+ * (absent = approved) and users `isTrusted` (absent = false), and the settings `moderation`
+ * (absent = off) and `requireFormToken` (absent = false): every row written before stays as it
+ * was, approved and untrusted, and nobody waits until the owner turns moderation on.
+ */
+const addModeration: UpgradeStep = (doc) => ({ ...doc, tables: { ...doc.tables } });
 
 /** Version 11 → 12 (issue 31 §3): uploaded images get their own table, empty (their bytes are files in `uploads/`). */
 const addUploads: UpgradeStep = (doc) => ({ ...doc, tables: { ...doc.tables, uploads: doc.tables.uploads ?? [] } });

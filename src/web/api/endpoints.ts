@@ -9,6 +9,7 @@ import type {
   DashboardSummary,
   Labs,
   LinkedIdentity,
+  ModerationQueue,
   PageInfo,
   Tag,
   TagRef,
@@ -93,6 +94,9 @@ export interface PostInput {
   contentMarkdown?: string | null;
   boardId?: string | null;
   roadmapId?: string | null;
+  /** Issue 31: the new-post form's guard against bots (form-guard.tsx). */
+  formToken?: string;
+  website?: string;
 }
 
 /** Merges a duplicate into `into` (issue 30); answers the target, as `POST /posts/slug` shows it. */
@@ -141,8 +145,8 @@ export const deleteComment = (postId: string, commentId: string) => api<void>('D
 export const signIn = (email: string, password: string) =>
   api<{ user: AuthUser }>('POST', '/auth/login', { email, password }).then((r) => r.user);
 export const signInWithSso = (token: string) => api<{ user: AuthUser }>('POST', '/auth/sso', { token }).then((r) => r.user);
-export const signUp = (email: string, password: string, name: string) =>
-  api<{ user: AuthUser }>('POST', '/auth/signup', { email, password, name }).then((r) => r.user);
+export const signUp = (email: string, password: string, name: string, guard: { formToken?: string; website?: string } = {}) =>
+  api<{ user: AuthUser }>('POST', '/auth/signup', { email, password, name, ...guard }).then((r) => r.user);
 export const resendVerification = () => api<unknown>('POST', '/auth/email/verify');
 export const verifyEmail = (token: string) => api<unknown>('POST', '/auth/email/validate', { token });
 export const requestPasswordReset = (email: string) => api<unknown>('POST', '/auth/password/reset', { email });
@@ -169,7 +173,7 @@ export const getPermissions = () => api<{ permissions: string[] }>('GET', '/user
 
 // The dashboard: its overview in one request (feedbackd's extension GET /dashboard/summary, needs dashboard:read).
 export const getDashboardSummary = () => api<{ summary: DashboardSummary }>('GET', '/dashboard/summary').then((r) => r.summary);
-type SiteField = 'title' | 'description' | 'logo' | 'icon' | 'accentColor' | 'isPoweredBy' | 'gravatar' | 'allowSignup' | 'developer_mode' | 'ssoLoginUrl' | 'embedOrigins';
+type SiteField = 'title' | 'description' | 'logo' | 'icon' | 'accentColor' | 'isPoweredBy' | 'gravatar' | 'allowSignup' | 'developer_mode' | 'ssoLoginUrl' | 'embedOrigins' | 'moderation' | 'requireFormToken';
 export type SiteChanges = Partial<Pick<Settings, SiteField>>;
 export const updateSettings = (changes: SiteChanges) => api<{ settings: Settings }>('PATCH', '/settings/site', changes).then((r) => r.settings);
 export const updateLabs = (changes: Partial<Labs>) => api<{ labs: Labs }>('PATCH', '/settings/labs', changes).then((r) => r.labs);
@@ -188,3 +192,14 @@ export const providerStartHref = (providerId: string, next: string) => `/api/v1/
 /** Published changelog entries, newest first (drafts too for those who write them); `postId`: those that ship that idea. */
 export const listChangelog = (query: { page?: number; limit?: number; postId?: string } = {}) => api<ChangelogPage>('GET', '/changelog', undefined, query);
 export const getChangelogEntry = (slugOrId: string) => api<{ entry: ChangelogEntry }>('GET', `/changelog/${encodeURIComponent(slugOrId)}`).then((r) => r.entry);
+
+/** The approval queue (issue 31): waiting (or spam) posts and comments, oldest first. */
+export const getModerationQueue = (approval: 'waiting' | 'spam' = 'waiting') =>
+  api<{ moderation: ModerationQueue }>('GET', '/moderation', undefined, { approval, limit: 50 }).then((r) => r.moderation);
+
+/** A decision on a held post or comment (issue 31). */
+export const moderate = (kind: 'posts' | 'comments', id: string, action: 'approve' | 'decline' | 'spam', body: { trust?: boolean; block?: boolean } = {}) =>
+  api<{ decision: unknown }>('POST', `/moderation/${kind}/${encodeURIComponent(id)}/${action}`, body);
+
+/** A token for the sign-up and new-post forms (issue 31): fetched when the form opens, sent back with it. */
+export const getFormToken = () => api<{ token: string }>('GET', '/forms/token').then((r) => r.token);

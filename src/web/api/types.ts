@@ -84,6 +84,8 @@ export interface Post {
   commentsCount: number;
   /** feedbackd's extension (API.md §8.9, issue 31): the tags the caller may see, by name. */
   tags: TagRef[];
+  /** feedbackd's extension (issue 31): only on a post held by moderation; its author sees `waiting`. */
+  approval?: 'waiting' | 'spam';
   voters: Voters;
 }
 
@@ -133,6 +135,8 @@ export interface PostRecord {
   updatedAt: string;
   boardId: string | null;
   roadmap_id: string | null;
+  /** Issue 31: `waiting` when the new post waits for approval. */
+  approval?: 'waiting' | 'spam';
 }
 
 export interface VoteEntry {
@@ -160,6 +164,16 @@ export interface Comment {
   updated_at: string;
   /** The post it was written on, when a merge moved it here (issue 30). */
   mergedFrom?: MergedFrom;
+  /** Issue 31: only on a comment held by moderation; its author sees `waiting`. */
+  approval?: 'waiting' | 'spam';
+}
+
+/** GET /moderation (issue 31): one page of held posts and comments, oldest first. */
+export interface ModerationQueue {
+  approval: 'waiting' | 'spam';
+  posts: Post[];
+  comments: Array<{ comment: Comment; author: PublicUser; post: { postId: string; title: string; slug: string } }>;
+  counts: { waitingPosts: number; waitingComments: number; spamPosts: number; spamComments: number };
 }
 
 export interface Activity {
@@ -173,7 +187,7 @@ export interface Activity {
 
 /** GET /dashboard/summary (feedbackd's extension): every row counted, and the newest comments the caller may see. */
 export interface DashboardSummary {
-  counts: { posts: number; votes: number; users: number; boards: number; roadmaps: number; comments: number };
+  counts: { posts: number; votes: number; users: number; boards: number; roadmaps: number; comments: number; waiting: number };
   newest_comments: Array<{ comment: Comment; author: PublicUser; post: { postId: string; title: string; slug: string } }>;
 }
 
@@ -198,6 +212,10 @@ export interface Settings {
   ssoLoginUrl: string | null;
   /** feedbackd's extension (issue 29): origins such as https://app.example.com whose pages may show the widget; [] = nowhere. */
   embedOrigins: string[];
+  /** feedbackd's extension (issue 31 §2): whose posts and comments wait for approval. */
+  moderation: 'off' | 'new-users' | 'everyone';
+  /** feedbackd's extension (issue 31 §2): the sign-up and new-post forms must carry a form token. */
+  requireFormToken: boolean;
 }
 
 /** A way the person signs in besides a password (feedbackd's extension, issue 28): `sso` is the team's product. */

@@ -82,6 +82,7 @@ export function CommentItem(props: CommentItemProps) {
         </span>
         {comment.is_edited && <span class="comment__edited">edited</span>}
         {comment.is_internal && <span class="badge badge--internal">Internal</span>}
+        {comment.approval === 'waiting' && <span class="badge badge--waiting">Waiting for approval</span>}
         {comment.mergedFrom && <span class="comment__from">from “{comment.mergedFrom.title}”</span>}
       </header>
       {mode === 'edit' ? (

@@ -28,6 +28,7 @@ export function PostCard({ post, showBoard = false, showAuthor = true }: PostCar
         {post.tags && <TagChips tags={post.tags} />}
         <div class="meta">
           {post.roadmap && <StatusChip roadmap={post.roadmap} />}
+          {post.approval === 'waiting' && <span class="badge badge--waiting">Waiting for approval</span>}
           {showBoard && post.board && <span>{post.board.name}</span>}
           {/* Nothing at 0: "No comments" on most cards of a young board would only add noise. */}
           {post.commentsCount > 0 && <span>{countOf(post.commentsCount, 'comment', 'comments')}</span>}

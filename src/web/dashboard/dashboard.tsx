@@ -8,6 +8,7 @@ import './field-codes.js';
 import { AccountPage } from './account.js';
 import { BoardsPage } from './boards.js';
 import { ChangelogPage } from './changelog.js';
+import { ModerationPage } from './moderation.js';
 import { OverviewPage } from './overview.js';
 import { PostsPage } from './posts.js';
 import { RoadmapsPage } from './roadmaps.js';
@@ -30,6 +31,7 @@ const PAGES: Record<DashboardPath, () => preact.JSX.Element> = {
   users: UsersPage,
   roles: RolesPage,
   settings: SettingsPage,
+  moderation: ModerationPage,
   webhooks: WebhooksPage,
   account: AccountPage,
 };

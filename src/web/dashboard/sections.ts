@@ -29,6 +29,7 @@ const LABELS: Record<DashboardPath, string> = {
   users: 'Users',
   roles: 'Roles',
   settings: 'Settings',
+  moderation: 'Moderation',
   webhooks: 'Webhooks',
   account: 'Your account',
 };

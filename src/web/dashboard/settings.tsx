@@ -28,6 +28,7 @@ export function SettingsPage() {
         <>
           <SiteForm settings={loaded.data[0]} />
           <SignInSettings settings={loaded.data[0]} />
+          <ModerationSettings settings={loaded.data[0]} />
           <WidgetSettings settings={loaded.data[0]} />
           <LabsForm labs={loaded.data[1]} />
         </>
@@ -187,6 +188,68 @@ function LabsForm({ labs }: { labs: Labs }) {
         onChange={(voteOnBehalf) => edit({ voteOnBehalf })}
       />
       <SaveRow form={form} label="Save labs" saved={saved} />
+    </form>
+  );
+}
+
+const MODERATION_CHOICES = [
+  { value: 'off', label: 'Off', description: 'Everything is shown at once.' },
+  {
+    value: 'new-users',
+    label: 'New people wait',
+    description: 'The first post or comment of someone new waits for approval; after one is approved they post freely.',
+  },
+  {
+    value: 'everyone',
+    label: 'Everyone waits',
+    description: 'Every post and comment waits for approval.',
+  },
+] as const;
+
+/** Issue 31 §2: whose posts and comments wait for approval, and whether forms need their token. */
+function ModerationSettings({ settings }: { settings: Settings }) {
+  const form = useSubmission('settings', []);
+  const { draft, edit, saved, setSaved } = useDraft({
+    moderation: settings.moderation ?? 'off',
+    requireFormToken: settings.requireFormToken ?? false,
+  });
+  const submit = (event: Event) => {
+    event.preventDefault();
+    void form.run(async () => {
+      await updateSettings(draft);
+      setSaved(true);
+    });
+  };
+  return (
+    <form class="dashboard-form" onSubmit={submit} aria-labelledby="settings-moderation-title" noValidate>
+      <h2 id="settings-moderation-title">Moderation</h2>
+      <fieldset class="settings-moderation">
+        <legend>Posts and comments that wait for approval</legend>
+        {MODERATION_CHOICES.map((choice) => (
+          <label key={choice.value} class="settings-moderation__choice">
+            <input
+              type="radio"
+              name="moderation"
+              value={choice.value}
+              checked={draft.moderation === choice.value}
+              onChange={() => edit({ moderation: choice.value })}
+            />
+            <span>
+              {choice.label}
+              <span class="settings-moderation__hint">{choice.description}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <p class="settings-moderation__hint">Team members and trusted people never wait.</p>
+      <Checkbox
+        id="settings-require-form-token"
+        label="Refuse sign-ups and ideas not sent from this site's forms"
+        description="Turn it on when bots come: programs posting straight to the API are refused. Apps that use the API to post then stop working."
+        checked={draft.requireFormToken}
+        onChange={(requireFormToken) => edit({ requireFormToken })}
+      />
+      <SaveRow form={form} label="Save moderation" saved={saved} />
     </form>
   );
 }

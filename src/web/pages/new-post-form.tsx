@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { ApiError, fieldOf } from '../api/client.js';
 import { createPost, listBoards } from '../api/endpoints.js';
 import type { Board } from '../api/types.js';
+import { useFormGuard } from '../components/form-guard.js';
 import { Field } from '../components/field.js';
 import { MarkdownEditor } from '../components/markdown-editor.js';
 import { ErrorNotice } from '../components/notice.js';
@@ -35,6 +36,7 @@ export function NewPostForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
+  const guard = useFormGuard();
   const showErrors = (next: FieldErrors) => {
     setErrors(next);
     const first = (Object.keys(CONTROL_OF) as FieldName[]).find((name) => next[name]);
@@ -49,7 +51,7 @@ export function NewPostForm() {
     setErrors({});
     setFailure(null);
     try {
-      const post = await createPost({ title, contentMarkdown: content.trim() ? content : null, boardId: boardId || null });
+      const post = await createPost({ title, contentMarkdown: content.trim() ? content : null, boardId: boardId || null, ...guard.fields() });
       location.route(pageHref(`/p/${post.slug}`));
     } catch (err) {
       setPending(false);
@@ -66,6 +68,7 @@ export function NewPostForm() {
       <TextField id="new-post-title" label="Title" hint="A short summary, like “Export votes as CSV”." type="text" autocomplete="off" maxLength={TITLE_MAX} value={title} onValue={setTitle} error={errors.title} />
       <SimilarPosts title={title} boardId={boardId || undefined} />
       <MarkdownEditor id="new-post-content" label="Description" value={content} onInput={setContent} error={errors.contentMarkdown} maxLength={CONTENT_MAX} />
+      {guard.honeypot}
       {failure !== null && <ErrorNotice error={failure} />}
       <div class="form-actions">
         <button type="submit" class="button button--primary" disabled={pending || boardsLoading}>

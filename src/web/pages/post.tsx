@@ -135,6 +135,11 @@ function PostView({ loaded }: { loaded: PostDetail }) {
         </div>
         <PostTags post={post} onEdit={() => setMode('tags')} buttonRef={tagsButton} />
         {mergedFrom && <MergedNote from={mergedFrom} />}
+        {post.approval === 'waiting' && (
+          <p class="waiting-note">
+            <span class="badge badge--waiting">Waiting for approval</span> Only you and the moderators see this idea until a moderator approves it.
+          </p>
+        )}
         <ShippedIn postId={post.postId} />
         <p class="visually-hidden" role="status">
           {announcement}

@@ -1,6 +1,7 @@
 import { useLocation } from 'preact-iso/router';
 import { useState } from 'preact/hooks';
 import { signUp } from '../api/endpoints.js';
+import { useFormGuard } from '../components/form-guard.js';
 import { Skeleton } from '../components/skeleton.js';
 import { TextField } from '../components/text-field.js';
 import { startSession, useSession } from '../session.js';
@@ -43,12 +44,13 @@ function SignUpForm({ next, vote, onSubmit, onSignedUp }: SignUpFormProps) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const guard = useFormGuard();
   const submit = (event: Event) => {
     event.preventDefault();
     void form.run(
       () =>
         withSubmitFlag(onSubmit, async () => {
-          const user = await signUp(email.trim(), password, name.trim());
+          const user = await signUp(email.trim(), password, name.trim(), guard.fields());
           await startSession(user);
           // The account exists either way; a vote that fails to count is visible on the board.
           await castPendingVote(vote).catch(() => undefined);
@@ -83,6 +85,7 @@ function SignUpForm({ next, vote, onSubmit, onSignedUp }: SignUpFormProps) {
           value={password}
           onValue={setPassword}
         />
+        {guard.honeypot}
         <FormProblem error={form.formError} />
         <SubmitButton pending={form.pending} label="Create account" pendingLabel="Creating account…" />
       </form>

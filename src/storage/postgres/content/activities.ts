@@ -33,12 +33,13 @@ export function createActivitiesRepo(db: Queryable): ActivitiesRepo {
         db,
         {
           table: 'activities',
-          // With a visibility asked for, an entry counts only when its comment is stored and has it.
+          // An entry counts only when its comment is stored, not held (issue 31 §2) and of the asked visibility.
           filter: (params) => {
             const post = `t.post_id = ${params.add(postId)}`;
-            if (request.internal === undefined) return post;
+            const shown = "(c.approval IS NULL OR c.approval = 'approved')";
+            if (request.internal === undefined) return `${post} AND EXISTS (SELECT 1 FROM comments c WHERE c.id = t.comment_id AND ${shown})`;
             const internal = params.add(request.internal);
-            return `${post} AND EXISTS (SELECT 1 FROM comments c WHERE c.id = t.comment_id AND c.is_internal = ${internal})`;
+            return `${post} AND EXISTS (SELECT 1 FROM comments c WHERE c.id = t.comment_id AND c.is_internal = ${internal} AND ${shown})`;
           },
           key: ['created_at', 'id'],
           fromDb: activitySpec.fromDb,

@@ -1,6 +1,6 @@
-import type { CommentRow, CommentsRepo } from '../../types.js';
+import type { Approval, CommentRow, CommentsRepo } from '../../types.js';
 import type { Queryable } from '../queryable.js';
-import { deleteWhere, iso, listWhere, type TableSpec, tableRepo } from './sql.js';
+import { APPROVED_ROW, deleteWhere, hasApprovedBy, heldRows, iso, listWhere, type TableSpec, tableRepo } from './sql.js';
 
 export const commentSpec: TableSpec<CommentRow> = {
   table: 'comments',
@@ -13,6 +13,7 @@ export const commentSpec: TableSpec<CommentRow> = {
     isInternal: 'is_internal',
     isEdited: 'is_edited',
     isSpam: 'is_spam',
+    approval: 'approval',
     createdAt: 'created_at',
     updatedAt: 'updated_at',
   },
@@ -25,6 +26,7 @@ export const commentSpec: TableSpec<CommentRow> = {
     isInternal: Boolean(r.is_internal),
     isEdited: Boolean(r.is_edited),
     isSpam: Boolean(r.is_spam),
+    ...(r.approval == null ? {} : { approval: String(r.approval) as Approval }),
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
   }),
@@ -40,16 +42,19 @@ export function createCommentsRepo(db: Queryable): CommentsRepo {
     deleteByPost: (postId) => deleteWhere(db, 'comments', 'post_id', postId),
     newest: async (limit, skip) => {
       // No index on created_at: the dashboard reads a few rows, and PostgreSQL's top-N sort needs no index for that.
-      const sql = 'SELECT * FROM comments ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2';
+      // Held comments (issue 31 §2) are left out.
+      const sql = `SELECT * FROM comments WHERE ${APPROVED_ROW} ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`;
       return (await db.query(sql, [limit, skip])).rows.map(commentSpec.fromDb);
     },
     countPublicByPosts: async (postIds) => {
       const counts = new Map(postIds.map((id) => [id, 0]));
       if (postIds.length === 0) return counts;
       // A page of posts at a time: comments_post_idx finds each post's comments.
-      const sql = 'SELECT post_id, count(*)::int AS n FROM comments WHERE post_id = ANY($1::text[]) AND NOT is_internal GROUP BY post_id';
+      const sql = `SELECT post_id, count(*)::int AS n FROM comments WHERE post_id = ANY($1::text[]) AND NOT is_internal AND ${APPROVED_ROW} GROUP BY post_id`;
       for (const row of (await db.query(sql, [[...postIds]])).rows) counts.set(String(row.post_id), Number(row.n));
       return counts;
     },
+    held: (request) => heldRows(db, 'comments', request, commentSpec.fromDb),
+    hasApprovedBy: (userId) => hasApprovedBy(db, 'comments', userId),
   };
 }

@@ -1,4 +1,4 @@
-import type { PostQuery, SimilarQuery } from '../../types.js';
+import type { HeldShown, PostQuery, SimilarQuery } from '../../types.js';
 import { Params, quoted } from './sql.js';
 
 /*
@@ -24,6 +24,7 @@ export const POST_COLUMNS = [
   'user_id',
   'board_id',
   'roadmap_id',
+  'approval',
   'created_at',
   'updated_at',
 ]
@@ -36,6 +37,18 @@ const MATCHES = 'post_search_vector(t.search_words) @@';
 const TITLE_MATCHES = 'post_search_vector(t.title_words) @@';
 const HIDDEN_BOARDS_OUT = 'NOT EXISTS (SELECT 1 FROM boards b WHERE b.id = t.board_id AND NOT b.display)';
 const BY_VOTES = 't.votes_count DESC, t.created_at DESC, t.id DESC';
+/**
+ * Approved posts (issue 31 §2; NULL = approved, migration 14): a filter on the rows the list's own
+ * index finds, which nearly all pass, so every plan keeps its index.
+ */
+export const APPROVED = "(t.approval IS NULL OR t.approval = 'approved')";
+
+/** The approval condition of a list read showing `held` (absent: approved posts only); undefined = no condition. */
+function heldCondition(held: HeldShown | undefined, params: Params): string | undefined {
+  if (held?.all) return undefined;
+  if (held?.waitingBy == null) return APPROVED;
+  return `(${APPROVED} OR (t.approval = 'waiting' AND t.user_id = ${params.add(held.waitingBy)}))`;
+}
 
 /** A word as a tsquery lexeme; words hold only letters and digits, but quote and backslash are escaped anyway. */
 function lexeme(word: string): string {
@@ -67,6 +80,8 @@ export function postQuerySql(query: PostQuery): Statement {
   for (const tagId of new Set(query.tagIds ?? [])) {
     conditions.push(`EXISTS (SELECT 1 FROM post_tags pt WHERE pt.tag_id = ${params.add(tagId)} AND pt.post_id = t.id)`);
   }
+  const approval = heldCondition(query.held, params);
+  if (approval !== undefined) conditions.push(approval);
   if (query.words !== undefined && query.words.length > 0) {
     conditions.push(`${MATCHES} ${params.add(everyPrefixQuery(query.words))}::tsquery`);
   }
@@ -184,6 +199,8 @@ function filters({ query, params }: StepInput): string[] {
   const conditions: string[] = [];
   if (query.boardId !== undefined) conditions.push(`t.board_id = ${params.add(query.boardId)}`);
   if (query.visibleBoardsOnly) conditions.push(HIDDEN_BOARDS_OUT);
+  // Held posts (issue 31 §2) are never similar to anything.
+  conditions.push(APPROVED);
   return conditions;
 }
 

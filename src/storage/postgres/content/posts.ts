@@ -1,9 +1,9 @@
 import { postSearchWords, searchWords } from '../../../text/search-words.js';
-import type { PostRow, PostsRepo, SimilarQuery } from '../../types.js';
+import type { Approval, PostRow, PostsRepo, SimilarQuery } from '../../types.js';
 import type { Queryable } from '../queryable.js';
 import { postQuerySql, SIMILAR_STEPS, similarStepSql } from './post-search.js';
 import { isHalfPatch, updateHalfPost } from './post-update.js';
-import { countsBy, iso, listWhere, type TableSpec, tableRepo } from './sql.js';
+import { APPROVED_ROW, countsBy, hasApprovedBy, heldRows, int, iso, listWhere, type TableSpec, tableRepo } from './sql.js';
 
 export const postSpec: TableSpec<PostRow> = {
   table: 'posts',
@@ -16,6 +16,7 @@ export const postSpec: TableSpec<PostRow> = {
     userId: 'user_id',
     boardId: 'board_id',
     roadmapId: 'roadmap_id',
+    approval: 'approval',
     createdAt: 'created_at',
     updatedAt: 'updated_at',
   },
@@ -28,6 +29,7 @@ export const postSpec: TableSpec<PostRow> = {
     userId: String(r.user_id),
     boardId: r.board_id === null ? null : String(r.board_id),
     roadmapId: r.roadmap_id === null ? null : String(r.roadmap_id),
+    ...(r.approval == null ? {} : { approval: String(r.approval) as Approval }),
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
   }),
@@ -84,8 +86,20 @@ export function createPostsRepo(db: Queryable): PostsRepo {
       const { rowCount } = await db.query('UPDATE posts SET board_id = NULL WHERE board_id = $1', [boardId]);
       return rowCount ?? 0;
     },
-    countByBoards: (boardIds) => countsBy(db, 'posts', 'board_id', boardIds),
+    countByBoards: async (boardIds) => {
+      // Held posts (issue 31 §2) do not count.
+      const counts = new Map<string, number>(boardIds.map((id) => [id, 0]));
+      if (boardIds.length === 0) return counts;
+      const { rows } = await db.query(
+        `SELECT board_id AS key, count(*)::int AS n FROM posts WHERE board_id = ANY($1::text[]) AND ${APPROVED_ROW} GROUP BY board_id`,
+        [[...new Set(boardIds)]],
+      );
+      for (const row of rows) counts.set(String(row.key), int(row.n));
+      return counts;
+    },
     countByUsers: (userIds) => countsBy(db, 'posts', 'user_id', userIds),
     listByUser: (userId) => listWhere(db, 'posts', 'user_id', userId, postSpec.fromDb),
+    held: (request) => heldRows(db, 'posts', request, postSpec.fromDb),
+    hasApprovedBy: (userId) => hasApprovedBy(db, 'posts', userId),
   };
 }

@@ -233,3 +233,29 @@ export async function searchByName<Row>(
   );
   return rows.map(fromDb);
 }
+
+/** Approved rows of `posts` or `comments` (issue 31 §2; NULL = approved, migration 14), unqualified. */
+export const APPROVED_ROW = "(approval IS NULL OR approval = 'approved')";
+
+/** The approval queue (issue 31 §2): rows with the asked approval, oldest first, through the partial index of migration 14. */
+export async function heldRows<Row>(
+  db: Queryable,
+  table: 'posts' | 'comments',
+  request: { approval: 'waiting' | 'spam'; offset: number; limit: number },
+  fromDb: (record: Record<string, unknown>) => Row,
+): Promise<{ rows: Row[]; total: number }> {
+  const held = "approval IN ('waiting', 'spam') AND approval = $1";
+  const counted = await db.query(`SELECT count(*)::int AS n FROM ${quoted(table)} WHERE ${held}`, [request.approval]);
+  const { rows } = await db.query(`SELECT * FROM ${quoted(table)} WHERE ${held} ORDER BY created_at, id LIMIT $2 OFFSET $3`, [
+    request.approval,
+    Math.max(request.limit, 0),
+    Math.max(request.offset, 0),
+  ]);
+  return { rows: rows.map(fromDb), total: int(counted.rows[0]?.n ?? 0) };
+}
+
+/** Whether the user wrote an approved row of `posts` or `comments` (issue 31 §2), through the table's index by user. */
+export async function hasApprovedBy(db: Queryable, table: 'posts' | 'comments', userId: string): Promise<boolean> {
+  const { rows } = await db.query(`SELECT EXISTS (SELECT 1 FROM ${quoted(table)} WHERE user_id = $1 AND ${APPROVED_ROW}) AS found`, [userId]);
+  return Boolean(rows[0]?.found);
+}
