@@ -43,3 +43,6 @@ export const CHANGELOG_STATUSES = ['draft', 'scheduled', 'published'] as const;
 
 /** The image formats an upload may have (issue 31 §3). */
 export const UPLOAD_TYPES = ['png', 'jpeg', 'gif', 'webp'] as const;
+
+/** Where a post or comment stands in the approval queue (issue 31 §2; `Approval` in types.ts). */
+export const APPROVALS = ['approved', 'waiting', 'spam'] as const;

@@ -14,6 +14,7 @@ import type {
   MAIL_STATUSES,
   MAIL_TOKEN_PURPOSES,
   MAIL_TRANSPORTS,
+  APPROVALS,
   NOTIFICATION_KINDS,
   UPLOAD_TYPES,
   WEBHOOK_DELIVERY_STATUSES,
@@ -92,7 +93,6 @@ export interface RoadmapRow {
  * may see it), `waiting` (shown only to its author and to holders of `moderation:review`), `spam`
  * (hidden like a declined one, kept for review). Storage schema 11.
  */
-export const APPROVALS = ['approved', 'waiting', 'spam'] as const;
 export type Approval = (typeof APPROVALS)[number];
 
 /** A row's approval: absent (rows written before schema 11, and new rows that never waited) = `approved`. */

@@ -1,6 +1,7 @@
 import test from 'ava';
 import pg from 'pg';
 import {
+  APPROVALS,
   AUTH_PROVIDER_KINDS,
   CHANGELOG_STATUSES,
   MAIL_TOKEN_PURPOSES,
@@ -20,6 +21,8 @@ const LISTS: Record<string, readonly string[]> = {
   'auth_providers.kind': AUTH_PROVIDER_KINDS,
   'changelog_entries.status': CHANGELOG_STATUSES,
   'uploads.type': UPLOAD_TYPES,
+  'posts.approval': APPROVALS,
+  'comments.approval': APPROVALS,
 };
 
 /** Every `column IN (…)` CHECK of the schema, as `table.column` → its values. */

@@ -82,6 +82,8 @@ pgTests((url) => {
     // The planner has statistics on the new index, and the repository finds posts by their words.
     const stats = await pool.query("SELECT 1 FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'posts_search_idx'");
     t.is(stats.rowCount, 1);
+    // The repository reads the columns of the newest schema: the later migrations come first.
+    await migrate(pool);
     const posts = createPostsRepo(pool);
     const found = await posts.query({ words: ['dar', 'mo'], visibleBoardsOnly: false, direction: 'asc', offset: 0, limit: 10 });
     t.deepEqual(

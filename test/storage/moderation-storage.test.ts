@@ -197,6 +197,8 @@ function versionTenDocument() {
     changelogEntries: [],
     changelogLinks: [],
     postMerges: [],
+    tags: [],
+    postTags: [],
   };
   const { moderation: _m, requireFormToken: _r, ...settings } = DEFAULT_SETTINGS;
   return { doc: { schemaVersion: 10, seq: 1, settings, tables }, user, post, comment };

@@ -11,11 +11,12 @@ import {
   MAIL_STATUSES,
   MAIL_TOKEN_PURPOSES,
   MAIL_TRANSPORTS,
+  APPROVALS,
   UPLOAD_TYPES,
   WEBHOOK_FORMATS,
 } from '../../storage/enumerations.js';
 import { EVERYONE_ROLE_ID } from '../../storage/seed.js';
-import { APPROVALS, type CopiedTableRows } from '../../storage/types.js';
+import type { CopiedTableRows } from '../../storage/types.js';
 import { parseChangelogContent, parseChangelogTitle, parseLabels } from '../changelog/input.js';
 import { parseAllowedDomains, parseIssuer, parseProviderId, parseProviderName } from '../auth-providers/input.js';
 import { MAX_SUBJECT_LENGTH, PROVIDER_ID, SSO_SECRET } from '../sso/formats.js';
