@@ -65,8 +65,6 @@ test.serial('Dashboard › Moderation: the count in the navigation, approve by b
   const phone = await openPage(t, '/dashboard/moderation', { as: moderator, width: 360, colorScheme: 'dark' });
   await phone.getByRole('button', { name: /^Approve “Quiet hours”$/ }).waitFor();
   await expectAccessible(t, phone);
-  await phone.screenshot({ path: '/tmp/moderation-360-dark.png', fullPage: true });
-  await page.screenshot({ path: '/tmp/moderation-1280-light.png', fullPage: true });
   await expectNoProblems(t, page);
 });
 
