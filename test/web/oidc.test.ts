@@ -45,7 +45,6 @@ test.serial('Continue with Acme signs a new visitor in through the provider and 
   const page = await openWithProvider(t, `/sign-in?next=${encodeURIComponent(`/p/${post.slug}`)}`, acme.issuer);
   const button = page.getByRole('link', { name: 'Continue with Acme' });
   await button.waitFor();
-  await page.screenshot({ path: '/tmp/oidc-sign-in.png' });
   await expectAccessible(t, page);
   await button.click();
   await page.waitForURL(`${web.url}/p/${post.slug}`);
@@ -69,7 +68,6 @@ test.serial('a refusal lands on a page that says what happened: an unverified ad
   await page.waitForURL(`${web.url}/sign-in/provider`);
   await page.getByRole('heading', { level: 1, name: 'Sign-in did not work' }).waitFor();
   t.is(await page.getByRole('alert').textContent(), "Your Acme account's email is not verified: verify it there, then try again");
-  await page.screenshot({ path: '/tmp/oidc-refused.png' });
   await expectAccessible(t, page);
   t.is(await page.evaluate(() => localStorage.getItem('feedbackd.token')), null);
   await page.getByRole('link', { name: 'Back to sign in' }).waitFor();
@@ -102,7 +100,6 @@ test.serial(
       { allowTeam: true, issuer: 'https://id.corp.example' },
     );
     await expectAccessible(t, page);
-    await section.screenshot({ path: '/tmp/oidc-dashboard-providers.png' });
 
     const publicIds = async () => (await callApi<{ providers: Array<{ providerId: string }> }>(web, 'GET', '/auth/providers')).providers.map((p) => p.providerId);
     const state = row.getByRole('status');
@@ -111,7 +108,6 @@ test.serial(
     await row.getByText('Off: not shown on the sign-in page').waitFor();
     t.false((await publicIds()).includes('corp'), 'turned off, it leaves the sign-in page');
     await expectAccessible(t, page);
-    await section.screenshot({ path: '/tmp/oidc-dashboard-provider-off.png' });
     await row.getByRole('button', { name: 'Turn on Corp' }).click();
     await row.getByText('On: shown on the sign-in page').waitFor();
     t.true((await publicIds()).includes('corp'), 'turned on, it is back');

@@ -34,7 +34,6 @@ test.serial('unlinking the only way to sign in is refused in words on the page, 
   await part.getByRole('button', { name: "Unlink Your account at the team's product now" }).click();
   await part.getByRole('alert').filter({ hasText: 'This is your only way to sign in: set a password first' }).waitFor();
   t.is((await server.ctx.storage.linkedIdentities.listByUser(signedIn.body.user.userId)).length, 1, 'still linked');
-  await page.screenshot({ path: '/tmp/ways-profile-last.png', fullPage: true });
   await expectAccessible(t, page);
   await expectNoProblems(t, page);
 });

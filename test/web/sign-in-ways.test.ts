@@ -19,7 +19,6 @@ test.serial('the profile lists how the person signs in and unlinks the product a
   const unlink = part.getByRole('button', { name: "Unlink Your account at the team's product", exact: true });
   await unlink.waitFor();
   await expectAccessible(t, page);
-  await page.screenshot({ path: '/tmp/ways-profile-1280.png', fullPage: true });
 
   // Asked once: "Keep it" leaves it linked.
   await unlink.click();
@@ -39,7 +38,6 @@ test.serial('the profile lists how the person signs in and unlinks the product a
   await page.reload();
   await page.setViewportSize({ width: 390, height: 844 });
   await part.getByRole('button', { name: "Unlink Your account at the team's product", exact: true }).click();
-  await page.screenshot({ path: '/tmp/ways-profile-390.png', fullPage: true });
   await part.getByRole('button', { name: "Unlink Your account at the team's product now" }).click();
   await part.getByRole('button', { name: /^Unlink/ }).waitFor({ state: 'detached' });
   t.deepEqual(await web.server.ctx.storage.linkedIdentities.listByUser(userId), []);

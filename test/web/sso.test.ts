@@ -88,7 +88,6 @@ test.serial('a refused token says why, in words, with a way on; the page is acce
   t.is(new URL(page.url()).search, '', 'the token left the address all the same');
   t.true(await page.getByRole('link', { name: 'Sign in with a password' }).isVisible());
   await expectAccessible(t, page);
-  await page.screenshot({ path: '/tmp/sso-landing-refused.png' });
 });
 
 test.serial('with a sign-in page set, "Sign in" goes to the product with the board URL to come back to; the team has its own link', async (t) => {
@@ -103,7 +102,6 @@ test.serial('with a sign-in page set, "Sign in" goes to the product with the boa
   t.is(href.searchParams.get('from'), 'board');
   t.is(href.searchParams.get('redirect'), `${web.url}/roadmap`);
   const team = page.getByRole('contentinfo').getByRole('link', { name: 'Team sign-in' });
-  await page.screenshot({ path: '/tmp/sso-board-signed-out.png', fullPage: true });
   t.is(await team.getAttribute('href'), '/sign-in');
   await team.click();
   await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
@@ -146,14 +144,12 @@ test.serial('Settings › Sign-in: the owner sets the product sign-in page and c
   await dialog.getByText('Copied.').waitFor();
   t.is(await page.evaluate(() => navigator.clipboard.readText()), key);
   await expectAccessible(t, page);
-  await page.screenshot({ path: '/tmp/sso-dashboard-dialog.png' });
   await dialog.getByRole('button', { name: 'Done' }).click();
   const listed = await callApi<{ secrets: Array<{ secretId: string }> }>(web, 'GET', '/sso/secrets');
   const created = listed.secrets.at(-1)!.secretId;
   await section.getByRole('row', { name: new RegExp(created) }).waitFor();
   t.false((await section.textContent())!.includes(key), 'the key is not in the list');
   await expectAccessible(t, page);
-  await section.screenshot({ path: '/tmp/sso-dashboard-section.png' });
 
   await section.getByRole('button', { name: `Revoke secret ${created}` }).click();
   await section.getByRole('button', { name: `Revoke secret ${created} now` }).click();
