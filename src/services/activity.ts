@@ -2,6 +2,7 @@ import type { ActivityRow, Storage } from '../storage/types.js';
 import { type ActivityView, toActivityView } from './comment-views.js';
 import type { ServiceContext, Viewer } from './context.js';
 import { commentOrigins, type MergedFromRef } from './merges/merged-from.js';
+import { heldActivityFor } from './moderation/rules.js';
 import { foundPage, pageRequest, parsePaging } from './pagination.js';
 import { can } from './permissions.js';
 import { findVisiblePost } from './post-lookup.js';
@@ -14,7 +15,8 @@ const DEFAULT_PAGE_SIZE = 10;
 
 /**
  * API.md §4.11.1: an offset page of a visible post's activity, newest first (replies are entries
- * of their own); internal comments only for callers with `comment:view_internal` who ask for them.
+ * of their own); internal comments only for callers with `comment:view_internal` who ask for them;
+ * held ones (issue 31 §2) to their author while waiting and to moderators (`heldActivityFor`).
  */
 export async function listActivity(ctx: ServiceContext, viewer: Viewer, postIdParam: string, query: QueryInput): Promise<ActivityView[]> {
   const { storage } = ctx;
@@ -22,7 +24,7 @@ export async function listActivity(ctx: ServiceContext, viewer: Viewer, postIdPa
   const paging = parsePaging(query, 'offset', DEFAULT_PAGE_SIZE);
   const asked = parseCommentVisibility(query.visibility);
   const internal = can(viewer, 'comment:view_internal') ? internalFilter(asked) : false;
-  const page = foundPage(await storage.activities.pageByPost(post.id, { ...pageRequest(paging, 'desc'), internal }));
+  const page = foundPage(await storage.activities.pageByPost(post.id, { ...pageRequest(paging, 'desc'), internal, held: heldActivityFor(viewer) }));
   return markMergedComments(await renderActivity(storage, page.rows), await commentOrigins(storage, viewer, post.id));
 }
 

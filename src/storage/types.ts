@@ -821,10 +821,12 @@ export interface CommentsRepo extends TableRepo<CommentRow> {
 
 /**
  * Which page of a post's activity to read: `internal` true = entries of internal comments, false = of
- * public ones, absent = all. Entries of held comments (waiting or spam, issue 31 §2) are never read.
+ * public ones, absent = all. Entries of held comments (waiting or spam, issue 31 §2) are read only as
+ * `held` shows them (absent: never), in their place in the order; a `from.after` cursor may name one.
  */
 export interface ActivityPageRequest extends OrderedPageRequest {
   internal?: boolean;
+  held?: HeldShown;
 }
 
 export interface ActivitiesRepo extends TableRepo<ActivityRow> {

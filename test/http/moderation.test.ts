@@ -147,6 +147,68 @@ test('a waiting comment is hidden from the activity, counts and subscribers’ m
   t.is((after.body.activity ?? after.body).length, 1);
 });
 
+test('a post’s activity shows a waiting comment to its author and moderators, marked; to everyone once approved; spam to moderators only', async (t) => {
+  const site = await startSite(t);
+  const { server } = site;
+  const idea = await post(site, site.owner, 'Owner idea');
+  const say = async (who: Persona, body: string) => {
+    const answer = await server.request('POST', `/posts/${idea.postId}/comments`, { token: who.token, body: { body } });
+    t.is(answer.status, 201);
+    return (answer.body.activity?.comment ?? answer.body.comment) as { id: string; approval?: string };
+  };
+  const before = await say(site.owner, 'Thanks for the ideas');
+  const waiting = await say(site.newcomer, 'I would like this too');
+  t.is(waiting.approval, 'waiting');
+  const after = await say(site.owner, 'A later note');
+  /** The comments of the post's activity (newest first) as `who` reads it, with their approval, paged `limit` at a time. */
+  const activityOf = async (who: Persona | null, limit = 10) => {
+    const seen: Array<[string, string | undefined]> = [];
+    for (let page = 1; page <= 10; page++) {
+      const answer = await server.request('GET', `/posts/${idea.postId}/activity?page=${page}&limit=${limit}`, { token: who?.token });
+      t.is(answer.status, 200);
+      const rows = answer.body.activity as Array<{ comment: { id: string; approval?: string } }>;
+      seen.push(...rows.map((row): [string, string | undefined] => [row.comment.id, row.comment.approval]));
+      if (rows.length < limit) break;
+    }
+    return seen;
+  };
+  const approvedOnly = [
+    [after.id, undefined],
+    [before.id, undefined],
+  ];
+  const withWaiting = [
+    [after.id, undefined],
+    [waiting.id, 'waiting'],
+    [before.id, undefined],
+  ];
+  t.deepEqual(await activityOf(site.newcomer), withWaiting, 'the author, after a reload');
+  t.deepEqual(await activityOf(site.newcomer, 1), withWaiting, 'the author, a page at a time');
+  t.deepEqual(await activityOf(site.moderator), withWaiting, 'a moderator');
+  t.deepEqual(await activityOf(site.visitor), approvedOnly, 'another member');
+  t.deepEqual(await activityOf(null), approvedOnly, 'an anonymous visitor');
+  t.is((await server.request('POST', '/posts/slug', { token: site.visitor.token, body: { slug: idea.slug } })).body.post.commentsCount, 2);
+  // Marked spam: only moderators see it, marked so.
+  t.is((await server.request('POST', `/moderation/comments/${waiting.id}/spam`, { token: site.moderator.token })).status, 200);
+  t.deepEqual(await activityOf(site.newcomer), approvedOnly, 'spam is hidden from its author');
+  t.deepEqual(
+    await activityOf(site.moderator),
+    [
+      [after.id, undefined],
+      [waiting.id, 'spam'],
+      [before.id, undefined],
+    ],
+    'a moderator sees it marked spam',
+  );
+  // Approved: everyone sees it, unmarked.
+  t.is((await server.request('POST', `/moderation/comments/${waiting.id}/approve`, { token: site.moderator.token, body: {} })).status, 200);
+  const everyone = [
+    [after.id, undefined],
+    [waiting.id, undefined],
+    [before.id, undefined],
+  ];
+  for (const who of [site.newcomer, site.moderator, site.visitor, null]) t.deepEqual(await activityOf(who), everyone, who?.user.name ?? 'anonymous');
+});
+
 test('trusted users and team members never wait; with everyone, members do', async (t) => {
   const site = await startSite(t, 'everyone');
   const { server } = site;

@@ -7,7 +7,7 @@ import { type RawDocument, SCHEMA_VERSION } from '../../src/storage/lowdb/docume
 import { migrate } from '../../src/storage/postgres/migrate.js';
 import { MIGRATIONS } from '../../src/storage/postgres/migrations/index.js';
 import { DEFAULT_SETTINGS, everyoneRole, teamRole } from '../../src/storage/seed.js';
-import type { CommentRow, PostQuery, Storage } from '../../src/storage/types.js';
+import type { ActivityPageRequest, CommentRow, HeldShown, PostQuery, Storage } from '../../src/storage/types.js';
 import { freshSchema, openPg, TEST_DATABASE_URL } from '../storage-pg/_pg.js';
 import { freshStorage, open, TEST_ENGINE, tempDir } from './_config.js';
 import { lowdbOnly } from './_engine.js';
@@ -154,6 +154,91 @@ test('held comments leave the activity pages, the comment counts and the newest 
   await storage.comments.update(shown.id, { approval: 'spam' });
   t.deepEqual(await commentsOf(false), [waiting.id]);
   t.true((await storage.comments.listByPost(post.id)).some((comment) => comment.id === spam.id), 'held comments stay stored');
+});
+
+test('activity pages show held comments only as `held` asks: the author their waiting ones, moderators all; cursors may name them', async (t) => {
+  const { storage } = await freshStorage(t);
+  const post = await storage.posts.insert(postRow((await storage.users.insert(userRow())).id));
+  const [team, newcomer, other] = [await storage.users.insert(userRow()), await storage.users.insert(userRow()), await storage.users.insert(userRow())];
+  const comment = (n: number, userId: string, fields: Partial<CommentRow> = {}) =>
+    addComment(storage, post.id, userId, { createdAt: at(n), updatedAt: at(n), ...fields });
+  const c1 = await comment(1, team.id);
+  const c2 = await comment(2, newcomer.id, { approval: 'waiting' });
+  const c3 = await comment(3, other.id, { approval: 'waiting' });
+  const c4 = await comment(4, team.id, { isInternal: true });
+  const c5 = await comment(5, newcomer.id, { approval: 'spam' });
+  const c6 = await comment(6, newcomer.id, { approval: 'waiting', isInternal: true });
+  const c7 = await comment(7, team.id);
+  const entryOf = new Map<string, string>();
+  for (const c of [c1, c2, c3, c4, c5, c6, c7]) entryOf.set(c.id, (await storage.activities.getByComment(c.id))!.id);
+  const views: Array<{ name: string; held?: HeldShown; internal?: boolean; expected: CommentRow[] }> = [
+    { name: 'nobody, public', internal: false, expected: [c1, c7] },
+    { name: 'nobody, all', expected: [c1, c4, c7] },
+    { name: 'the newcomer, public', held: { waitingBy: newcomer.id }, internal: false, expected: [c1, c2, c7] },
+    { name: 'the newcomer, all', held: { waitingBy: newcomer.id }, expected: [c1, c2, c4, c6, c7] },
+    { name: 'the newcomer, internal', held: { waitingBy: newcomer.id }, internal: true, expected: [c4, c6] },
+    { name: 'the other, public', held: { waitingBy: other.id }, internal: false, expected: [c1, c3, c7] },
+    { name: 'a signed-in viewer with nothing held', held: { waitingBy: team.id }, expected: [c1, c4, c7] },
+    { name: 'moderators, public', held: { all: true }, internal: false, expected: [c1, c2, c3, c5, c7] },
+    { name: 'moderators, all', held: { all: true }, expected: [c1, c2, c3, c4, c5, c6, c7] },
+    { name: 'moderators, internal', held: { all: true }, internal: true, expected: [c4, c6] },
+  ];
+  const request = (view: (typeof views)[number], direction: 'asc' | 'desc', limit: number, from: ActivityPageRequest['from']): ActivityPageRequest => ({
+    direction,
+    limit,
+    from,
+    ...(view.internal === undefined ? {} : { internal: view.internal }),
+    ...(view.held === undefined ? {} : { held: view.held }),
+  });
+  for (const view of views) {
+    for (const direction of ['asc', 'desc'] as const) {
+      const expected = (direction === 'asc' ? view.expected : [...view.expected].reverse()).map((c) => c.id);
+      for (const limit of [1, 2, 3]) {
+        const label = `${view.name}, ${direction}, limit ${limit}`;
+        // Walking by cursor: each page starts after the last entry of the one before, held or not.
+        const walked: string[] = [];
+        let from: ActivityPageRequest['from'] = { offset: 0 };
+        for (let guard = 0; guard < 10; guard++) {
+          const page = await storage.activities.pageByPost(post.id, request(view, direction, limit, from));
+          if (!page) return t.fail(`${label}: unknown cursor`);
+          t.is(page.total, expected.length, label);
+          t.is(page.offset, walked.length, label);
+          walked.push(...page.rows.map((entry) => entry.commentId));
+          t.is(page.hasMore, walked.length < expected.length, label);
+          if (!page.hasMore) break;
+          from = { after: page.rows[page.rows.length - 1]!.id };
+        }
+        t.deepEqual(walked, expected, label);
+        // Offsets count the entries the viewer sees.
+        for (let offset = 0; offset <= expected.length; offset++) {
+          const page = (await storage.activities.pageByPost(post.id, request(view, direction, limit, { offset })))!;
+          t.deepEqual(
+            page.rows.map((entry) => entry.commentId),
+            expected.slice(offset, offset + limit),
+            `${label}, offset ${offset}`,
+          );
+        }
+      }
+      // A cursor naming an entry the view leaves out is unknown.
+      const shownIds = new Set(view.expected.map((c) => c.id));
+      for (const c of [c1, c2, c3, c4, c5, c6, c7].filter((c) => !shownIds.has(c.id))) {
+        t.is(await storage.activities.pageByPost(post.id, request(view, direction, 5, { after: entryOf.get(c.id)! })), undefined, `${view.name}: ${c.id}`);
+      }
+    }
+  }
+  // Approving the newcomer's waiting comment shows it to everyone, once; a held comment made internal moves with its entry.
+  await storage.comments.update(c2.id, { approval: 'approved' });
+  await storage.comments.update(c3.id, { isInternal: true });
+  const commentsOf = async (extra: Partial<ActivityPageRequest>) =>
+    (await storage.activities.pageByPost(post.id, { direction: 'asc', limit: 10, from: { offset: 0 }, ...extra }))!.rows.map((entry) => entry.commentId);
+  t.deepEqual(await commentsOf({ internal: false }), [c1.id, c2.id, c7.id]);
+  t.deepEqual(await commentsOf({ internal: false, held: { waitingBy: newcomer.id } }), [c1.id, c2.id, c7.id]);
+  t.deepEqual(await commentsOf({ internal: false, held: { waitingBy: other.id } }), [c1.id, c2.id, c7.id]);
+  t.deepEqual(await commentsOf({ internal: true, held: { waitingBy: other.id } }), [c3.id, c4.id]);
+  t.deepEqual(await commentsOf({ held: { all: true } }), [c1.id, c2.id, c3.id, c4.id, c5.id, c6.id, c7.id]);
+  // Deleting a held comment's entry takes it out of the held lists.
+  await storage.activities.delete(entryOf.get(c5.id)!);
+  t.deepEqual(await commentsOf({ internal: false, held: { all: true } }), [c1.id, c2.id, c7.id]);
 });
 
 test('held rows survive a reopen (the JSON file and its indexes, or the tables)', async (t) => {

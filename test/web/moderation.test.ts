@@ -1,10 +1,11 @@
 // The approval queue in the web app (issue 31 §2): the author sees "Waiting for approval" on their
-// own idea; Dashboard › Moderation lists it with a count in the navigation, approves by button and
+// own idea and, on reloading a post, on their own waiting comment (moderators see it too, spam
+// marked); Dashboard › Moderation lists it with a count in the navigation, approves by button and
 // by keyboard (a, j/k, s), never taking keys from a field; the new-post form carries its honeypot;
 // axe at 1280 light and 360 dark. Every decision is checked through the API.
 import type { Board, PostDetail } from '../../src/web/api/types.js';
 import { expectAccessible, expectNoProblems, openPage, test, useWebServer } from './_browser.ts';
-import { callApi, type Member, member, seedBoard, seedPost } from './_seed.ts';
+import { callApi, type Member, member, seedBoard, seedComment, seedPost } from './_seed.ts';
 
 useWebServer();
 
@@ -81,4 +82,34 @@ test.serial('the new-post form carries a hidden honeypot and its token; a person
   await page.waitForURL((url) => url.pathname.startsWith('/p/'));
   await page.getByText('Only you and the moderators see this idea until a moderator approves it.').waitFor();
   await expectAccessible(t, page);
+});
+
+test.serial('a waiting comment loaded with the post is marked for its author and moderators; others do not get it; spam is marked for moderators', async (t) => {
+  const web = t.context.web;
+  const post = await seedPost(web, { board: ideas, title: 'Dark mode for mail' });
+  await seedComment(web, post, { body: 'Noted, thanks.' });
+  const writer = await member(web, { name: 'Cleo Commenter' });
+  const waiting = await seedComment(web, post, { body: 'Please add a schedule too.', author: writer });
+  t.is(waiting.comment.approval, 'waiting');
+  const mark = (page: Awaited<ReturnType<typeof openPage>>, text: string) =>
+    page.locator('article.comment').filter({ hasText: 'Please add a schedule too.' }).getByText(text, { exact: true });
+  // Loaded from the activity feed, as after a reload.
+  const own = await openPage(t, `/p/${post.slug}`, { as: writer });
+  await mark(own, 'Waiting for approval').waitFor();
+  await expectAccessible(t, own);
+  const mod = await openPage(t, `/p/${post.slug}`, { as: moderator });
+  await mark(mod, 'Waiting for approval').waitFor();
+  const stranger = await member(web, { name: 'Olly Other' });
+  for (const as of [stranger, undefined]) {
+    const other = await openPage(t, `/p/${post.slug}`, as ? { as } : {});
+    await other.getByText('Noted, thanks.').waitFor();
+    t.is(await other.getByText('Please add a schedule too.').count(), 0);
+  }
+  await callApi(web, 'POST', `/moderation/comments/${waiting.comment.id}/spam`, undefined, moderator);
+  const again = await openPage(t, `/p/${post.slug}`, { as: moderator });
+  await mark(again, 'Marked as spam').waitFor();
+  const hidden = await openPage(t, `/p/${post.slug}`, { as: writer });
+  await hidden.getByText('Noted, thanks.').waitFor();
+  t.is(await hidden.getByText('Please add a schedule too.').count(), 0, 'spam is hidden from its author');
+  await expectNoProblems(t, own);
 });

@@ -27,7 +27,7 @@ export const commentPaths: Paths = {
       summary: 'List a post’s activity (comments)',
       description:
         'The comments on a post the caller can see, as activity entries (each with its comment and the comment’s author, whose `isTeam` marks answers from the team), newest first (`created_at` desc, then `id` desc); replies are entries of their own (link them by `comment.parent_id`). ' +
-        'Offset paging with `page` and `limit`. Internal comments are listed only for callers with `comment:view_internal` who ask for them with `visibility`; for everyone else `visibility` is always `public`. Works whether or not the `comments` lab is on.',
+        'Offset paging with `page` and `limit`. Internal comments are listed only for callers with `comment:view_internal` who ask for them with `visibility`; for everyone else `visibility` is always `public`. Comments held by moderation (feedbackd’s extension, issue 31) are listed, in their place and marked with `approval`, only for their author while they wait (`waiting`) and for holders of `moderation:review` (`waiting` or `spam`); everyone else sees them once approved. Works whether or not the `comments` lab is on.',
       tag: 'Comments',
       section: '4.11.1',
       auth: 'optional',

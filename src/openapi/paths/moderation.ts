@@ -190,7 +190,7 @@ export const moderationPaths: Paths = {
       summary: 'The approval queue',
       description:
         'Posts and comments held by moderation (the site setting `moderation`): those waiting for approval, or (`approval=spam`) those marked spam, oldest first, one page of each, with the counts of both states. ' +
-        'A waiting post or comment is seen only by its author (marked `approval: "waiting"`) and by holders of `moderation:review`; it is in no list, search, similar posts, count, feed, activity, webhook or notification mail until approved. ' +
+        'A waiting post or comment is seen only by its author (marked `approval: "waiting"`) and by holders of `moderation:review` (in a post’s activity too); for anyone else it is in no list, search, similar posts, count, feed, activity, webhook or notification mail until approved. ' +
         `Checks in order: ${PERMISSION} (403), \`approval\`, \`page\`, \`limit\` (400 \`VALIDATION_ERROR\`).`,
       tag: 'Moderation',
       section: 'README',

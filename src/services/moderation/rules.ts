@@ -8,7 +8,8 @@ import { teamMembers } from '../team-members.js';
  * comments wait: `off` nobody, `new-users` people with no approved post or comment yet,
  * `everyone` everybody; team members (the owner, any role beyond `@everyone`) and trusted users
  * never wait. A waiting row is seen by its author and by holders of `moderation:review`; a spam
- * one by the latter only. The storage reads leave held rows out of every list and count.
+ * one by the latter only. The storage reads leave held rows out of every list and count unless
+ * asked (`HeldShown`).
  */
 
 /** The permission that opens the queue. */
@@ -35,4 +36,9 @@ export function canSeeHeld(viewer: Viewer, row: { approval?: Approval; userId: s
 /** Which held posts a list shows the viewer: their own waiting ones (moderators review the rest in the queue). */
 export function heldShownFor(viewer: Viewer): HeldShown | undefined {
   return viewer ? { waitingBy: viewer.user.id } : undefined;
+}
+
+/** Which held comments a post's activity shows the viewer: all of them to moderators, their own waiting ones to a signed-in author. */
+export function heldActivityFor(viewer: Viewer): HeldShown | undefined {
+  return can(viewer, REVIEW_PERMISSION) ? { all: true } : heldShownFor(viewer);
 }

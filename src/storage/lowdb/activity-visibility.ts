@@ -2,18 +2,20 @@ import { type ActivityRow, type CommentRow, isHeld } from '../types.js';
 import { SortedList } from './sorted-list.js';
 import type { RowIndex } from './table.js';
 
-/** Which list a comment's entry is in: public, internal, or none while the comment is held (issue 31 §2). */
-type Visibility = 'public' | 'internal' | 'held';
+/** Which list a comment's entry is in: public or internal, each apart while the comment is held (issue 31 §2). */
+type Visibility = 'public' | 'internal' | 'held-public' | 'held-internal';
+type ListName = Visibility | 'all' | 'held-all';
 
 function visibilityOf(comment: CommentRow): Visibility {
-  if (isHeld(comment)) return 'held';
-  return comment.isInternal ? 'internal' : 'public';
+  const base = comment.isInternal ? 'internal' : 'public';
+  return isHeld(comment) ? `held-${base}` : base;
 }
 
 /**
  * A post's activity entries split by the visibility of their comment (public or internal), each
  * list in (createdAt, id) order, plus one list of both, so a filtered activity page is index
- * arithmetic like any other. Entries of held comments (waiting or spam, issue 31 §2) are in none.
+ * arithmetic like any other. Entries of held comments (waiting or spam, issue 31 §2) are in lists of
+ * their own, split the same way, which a read that shows some held comments merges in.
  * It spans two tables and listens to both: an edit can move a comment (and with it its entry)
  * from one list to the other, and a transaction may write the comment or its entry first.
  * An entry whose comment is not stored is in no list.
@@ -59,9 +61,13 @@ export class ActivityVisibilityIndex {
     return this.lists.get(listKey(postId, isInternal === undefined ? 'all' : isInternal ? 'internal' : 'public'));
   }
 
+  /** Like `list`, of the entries whose comment is held (waiting or spam, issue 31 §2). */
+  heldList(postId: string, isInternal: boolean | undefined): SortedList<ActivityRow> | undefined {
+    return this.lists.get(listKey(postId, isInternal === undefined ? 'held-all' : isInternal ? 'held-internal' : 'held-public'));
+  }
+
   private addToLists(entry: ActivityRow, visibility: Visibility): void {
-    if (visibility === 'held') return;
-    for (const name of [visibility, 'all'] as const) {
+    for (const name of namesOf(visibility)) {
       const key = listKey(entry.postId, name);
       let list = this.lists.get(key);
       if (!list) {
@@ -73,8 +79,7 @@ export class ActivityVisibilityIndex {
   }
 
   private removeFromLists(entry: ActivityRow, visibility: Visibility): void {
-    if (visibility === 'held') return;
-    for (const name of [visibility, 'all'] as const) {
+    for (const name of namesOf(visibility)) {
       const key = listKey(entry.postId, name);
       const list = this.lists.get(key);
       list?.remove(entry);
@@ -83,6 +88,11 @@ export class ActivityVisibilityIndex {
   }
 }
 
-function listKey(postId: string, name: 'public' | 'internal' | 'all'): string {
+/** The lists an entry of that visibility is in: its own and the one of both visibilities. */
+function namesOf(visibility: Visibility): ListName[] {
+  return [visibility, visibility.startsWith('held-') ? 'held-all' : 'all'];
+}
+
+function listKey(postId: string, name: ListName): string {
   return `${postId}/${name}`;
 }

@@ -1,6 +1,7 @@
-import { type ActivitiesRepo, type ActivityPageRequest, type ActivityRow, type CommentsRepo, type HeldPageRequest, isHeld, type OrderedPage } from '../types.js';
+import { type ActivitiesRepo, type ActivityPageRequest, type ActivityRow, type CommentsRepo, type HeldPageRequest, type HeldShown, heldShown, isHeld, type OrderedPage } from '../types.js';
 import type { Access } from './access.js';
 import type { MemoryDb } from './memory-db.js';
+import { MergedList } from './merged-list.js';
 import { countsOf, orderedPage } from './ordered-page.js';
 import { SortedList } from './sorted-list.js';
 import { byKey, listed, tableRepo } from './table-repo.js';
@@ -35,10 +36,27 @@ export function activitiesRepo(access: Access): ActivitiesRepo {
   };
 }
 
-/** One page of the post's entries: all of them, or those whose comment has the asked visibility; never those of held comments (issue 31 §2). */
+/**
+ * One page of the post's entries: all of them, or those whose comment has the asked visibility;
+ * those of held comments (issue 31 §2) only as `request.held` shows them, merged into the others.
+ */
 function activityPage(db: MemoryDb, postId: string, request: ActivityPageRequest): OrderedPage<ActivityRow> | undefined {
-  const list = db.indexes.activitiesByVisibility.list(postId, request.internal);
-  return orderedPage(db.tables.activities, list ?? new SortedList<ActivityRow>(), request);
+  const index = db.indexes.activitiesByVisibility;
+  const list = index.list(postId, request.internal);
+  const held = request.held ? shownHeld(db, index.heldList(postId, request.internal), request.held) : [];
+  if (held.length === 0) return orderedPage(db.tables.activities, list ?? new SortedList<ActivityRow>(), request);
+  return orderedPage(db.tables.activities, new MergedList(list, held), request);
+}
+
+/** The entries of the held list whose comment `held` shows, in order. */
+function shownHeld(db: MemoryDb, list: SortedList<ActivityRow> | undefined, held: HeldShown): ActivityRow[] {
+  if (!list) return [];
+  const entries = list.toArray();
+  if (held.all) return entries;
+  return entries.filter((entry) => {
+    const comment = db.tables.comments.get(entry.commentId);
+    return comment !== undefined && heldShown(comment, held);
+  });
 }
 
 function deleteAll(w: TxWriter, table: 'comments' | 'activities', rows: ReadonlyArray<{ id: string }>): number {

@@ -1,6 +1,15 @@
 import type { OrderedPage, OrderedPageRequest } from '../types.js';
-import type { SortedList, Timed } from './sorted-list.js';
+import type { Timed } from './sorted-list.js';
 import type { CountIndex, Table } from './table.js';
+
+/** What a page is read from: rows in ascending (createdAt, id) order (a `SortedList`, or a merge of them). */
+export interface OrderedList<Row extends Timed> {
+  readonly size: number;
+  /** The row at `index` in ascending order. */
+  at(index: number): Row | undefined;
+  /** The ascending position of the row with this (createdAt, id), or -1 when it is not in the list. */
+  indexOf(row: Timed): number;
+}
 
 /**
  * One page of a table's rows from a (createdAt, id) list, by index arithmetic: a cursor row is
@@ -9,7 +18,7 @@ import type { CountIndex, Table } from './table.js';
  */
 export function orderedPage<Row extends Timed>(
   table: Table<Row>,
-  list: SortedList<Row>,
+  list: OrderedList<Row>,
   request: OrderedPageRequest,
 ): OrderedPage<Row> | undefined {
   const start = startOf(table, list, request);
@@ -21,7 +30,7 @@ export function orderedPage<Row extends Timed>(
 }
 
 /** How many rows of the list, in the asked direction, come before the page; undefined for an unknown cursor. */
-function startOf<Row extends Timed>(table: Table<Row>, list: SortedList<Row>, request: OrderedPageRequest): number | undefined {
+function startOf<Row extends Timed>(table: Table<Row>, list: OrderedList<Row>, request: OrderedPageRequest): number | undefined {
   const { from } = request;
   if ('offset' in from) return Math.min(Math.max(from.offset, 0), list.size);
   const row = table.get(from.after);

@@ -56,6 +56,11 @@ export class SortedList<Row extends Timed> {
     return this.rows[index]?.id === row.id ? index : -1;
   }
 
+  /** How many rows of the list come before `row` in (createdAt, id) order. */
+  rank(row: Timed): number {
+    return this.lowerBound(row);
+  }
+
   /** Rows in ascending order, as a new array. */
   toArray(): Row[] {
     return this.rows.slice();

@@ -83,6 +83,7 @@ export function CommentItem(props: CommentItemProps) {
         {comment.is_edited && <span class="comment__edited">edited</span>}
         {comment.is_internal && <span class="badge badge--internal">Internal</span>}
         {comment.approval === 'waiting' && <span class="badge badge--waiting">Waiting for approval</span>}
+        {comment.approval === 'spam' && <span class="badge badge--waiting">Marked as spam</span>}
         {comment.mergedFrom && <span class="comment__from">from “{comment.mergedFrom.title}”</span>}
       </header>
       {mode === 'edit' ? (

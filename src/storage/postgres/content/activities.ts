@@ -1,6 +1,6 @@
-import type { ActivitiesRepo, ActivityRow } from '../../types.js';
+import type { ActivitiesRepo, ActivityRow, HeldShown } from '../../types.js';
 import type { Queryable } from '../queryable.js';
-import { deleteWhere, iso, orderedPage, type TableSpec, tableRepo } from './sql.js';
+import { deleteWhere, iso, orderedPage, type Params, type TableSpec, tableRepo } from './sql.js';
 
 export const activitySpec: TableSpec<ActivityRow> = {
   table: 'activities',
@@ -33,13 +33,14 @@ export function createActivitiesRepo(db: Queryable): ActivitiesRepo {
         db,
         {
           table: 'activities',
-          // An entry counts only when its comment is stored, not held (issue 31 §2) and of the asked visibility.
+          // An entry counts only when its comment is stored, of the asked visibility and not held
+          // (issue 31 §2) unless `request.held` shows it: one probe of the comments' key per entry.
           filter: (params) => {
-            const post = `t.post_id = ${params.add(postId)}`;
-            const shown = "(c.approval IS NULL OR c.approval = 'approved')";
-            if (request.internal === undefined) return `${post} AND EXISTS (SELECT 1 FROM comments c WHERE c.id = t.comment_id AND ${shown})`;
-            const internal = params.add(request.internal);
-            return `${post} AND EXISTS (SELECT 1 FROM comments c WHERE c.id = t.comment_id AND c.is_internal = ${internal} AND ${shown})`;
+            const conditions = ['c.id = t.comment_id'];
+            if (request.internal !== undefined) conditions.push(`c.is_internal = ${params.add(request.internal)}`);
+            const shown = heldCondition(request.held, params);
+            if (shown !== undefined) conditions.push(shown);
+            return `t.post_id = ${params.add(postId)} AND EXISTS (SELECT 1 FROM comments c WHERE ${conditions.join(' AND ')})`;
           },
           key: ['created_at', 'id'],
           fromDb: activitySpec.fromDb,
@@ -48,4 +49,14 @@ export function createActivitiesRepo(db: Queryable): ActivitiesRepo {
       ),
     deleteByPost: (postId) => deleteWhere(db, 'activities', 'post_id', postId),
   };
+}
+
+/** Approved comments (NULL = approved, migration 14). */
+const APPROVED = "(c.approval IS NULL OR c.approval = 'approved')";
+
+/** The approval condition on an entry's comment `c` for a read showing `held` (absent: approved only); undefined = none. */
+function heldCondition(held: HeldShown | undefined, params: Params): string | undefined {
+  if (held?.all) return undefined;
+  if (held?.waitingBy == null) return APPROVED;
+  return `(${APPROVED} OR (c.approval = 'waiting' AND c.user_id = ${params.add(held.waitingBy)}))`;
 }
