@@ -1,10 +1,10 @@
 import { AppError, appError, type ErrorCode, validationError } from '../errors.js';
-import type { BoardRow, PostRow, Repositories, RoadmapRow, RoleRow } from '../storage/types.js';
+import type { BoardRow, PostRow, Repositories, RoadmapRow, RoleRow, TagRow } from '../storage/types.js';
 import { lookupKey, rejectNul } from '../services/validation/fields.js';
 
 /*
- * How the operator's commands name boards, roadmaps, posts and roles: by id (any hex case) or by
- * the name people see (a board's or roadmap's url, a post's slug, a role's name). An id wins
+ * How the operator's commands name boards, roadmaps, posts, roles and tags: by id (any hex case) or by
+ * the name people see (a board's or roadmap's url, a post's slug, a role's or tag's name). An id wins
  * when a text could be both. Urls and slugs are stored lower-case, so any case finds them.
  */
 
@@ -62,6 +62,15 @@ export async function findRoleRef(repos: Pick<Repositories, 'roles'>, value: unk
   const role = (id && (await repos.roles.get(id))) || (await repos.roles.getByName(ref));
   if (!role) throw notFound('ROLE_NOT_FOUND', ref);
   return role;
+}
+
+/** The tag with this id or name (any case); 404 TAG_NOT_FOUND naming the reference. */
+export async function findTagRef(repos: Pick<Repositories, 'tags'>, value: unknown, path = 'tag'): Promise<TagRow> {
+  const ref = parseRef(value, path);
+  const id = lookupKey(ref);
+  const tag = (id && (await repos.tags.get(id))) || (await repos.tags.getByName(ref));
+  if (!tag) throw notFound('TAG_NOT_FOUND', ref);
+  return tag;
 }
 
 /** The catalogue's 404 with what was looked for appended: the operator typed it, so it is worth repeating. */

@@ -9,6 +9,7 @@ import { IMPORT_OPERATIONS } from './import-operations.js';
 import { MODERATION_OPERATIONS } from './moderation-operations.js';
 import { AUTH_PROVIDER_OPERATIONS } from './auth-provider-operations.js';
 import { SSO_OPERATIONS } from './sso-operations.js';
+import { TAG_OPERATIONS } from './tag-operations.js';
 import { USER_OPERATIONS } from './user-operations.js';
 import { WEBHOOK_OPERATIONS } from './webhook-operations.js';
 
@@ -46,7 +47,7 @@ export type AdminOperation = (ctx: ServiceContext, args: OperationArgs) => Promi
 export type OperationTable = Readonly<Record<string, AdminOperation>>;
 
 /** Every resource's operations; a new resource adds its table here. */
-const OPERATION_TABLES: readonly OperationTable[] = [USER_OPERATIONS, BACKUP_OPERATIONS, EXPORT_OPERATIONS, IMPORT_OPERATIONS, DOCTOR_OPERATIONS, WEBHOOK_OPERATIONS, SSO_OPERATIONS, AUTH_PROVIDER_OPERATIONS, CHANGELOG_OPERATIONS, MODERATION_OPERATIONS, ...CONTENT_OPERATION_TABLES];
+const OPERATION_TABLES: readonly OperationTable[] = [USER_OPERATIONS, BACKUP_OPERATIONS, EXPORT_OPERATIONS, IMPORT_OPERATIONS, DOCTOR_OPERATIONS, WEBHOOK_OPERATIONS, SSO_OPERATIONS, AUTH_PROVIDER_OPERATIONS, CHANGELOG_OPERATIONS, MODERATION_OPERATIONS, TAG_OPERATIONS, ...CONTENT_OPERATION_TABLES];
 
 /** The registry, built once; two operations of the same name are a programming error found at start. */
 const OPERATIONS: ReadonlyMap<string, AdminOperation> = mergeTables(OPERATION_TABLES);

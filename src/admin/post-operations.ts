@@ -1,18 +1,21 @@
-import { AppError } from '../errors.js';
+import { AppError, validationError } from '../errors.js';
 import type { ServiceContext } from '../services/context.js';
 import { type MergedPostDetail, mergePost, unmergePost } from '../services/merges/merge-post.js';
 import { deletePost } from '../services/post-delete.js';
 import { updatePost } from '../services/post-update.js';
 import type { PostDetail, PostView } from '../services/post-views.js';
 import { listPosts, showPost } from '../services/posts.js';
-import { findBoardRef, findPostOrMergedRef, findPostRef, findRoadmapRef } from './content-refs.js';
+import { setPostTags } from '../services/tags/tags.js';
+import { type TagRef, tagsOfPosts } from '../services/tags/views.js';
+import { findBoardRef, findPostOrMergedRef, findPostRef, findRoadmapRef, findTagRef } from './content-refs.js';
 import type { OperationArgs, OperationTable } from './operations.js';
 import { systemActor } from './system-actor.js';
 
 /**
  * `feedbackd post …`: `post` names a post by id or slug, `board` and `roadmap` by url or id (null =
  * none, for `move`). The system sees every post, hidden boards included, through the same
- * services as `POST /posts/get`, `/posts/slug`, `PATCH` and `DELETE /posts`.
+ * services as `POST /posts/get`, `/posts/slug`, `PATCH` and `DELETE /posts`. `post.tag` names tags
+ * by id or name (any case) in `set`, or `add` and `remove`, and sets them with `PUT /posts/:id/tags`'s service.
  */
 export const POST_OPERATIONS: OperationTable = {
   'post.list': (ctx, args) => listPostsOf(ctx, args),
@@ -21,6 +24,7 @@ export const POST_OPERATIONS: OperationTable = {
   'post.move': (ctx, args) => movePost(ctx, args),
   'post.merge': (ctx, args) => mergePostByRef(ctx, args),
   'post.unmerge': (ctx, args) => unmergePostByRef(ctx, args),
+  'post.tag': (ctx, args) => tagPostByRef(ctx, args),
 };
 
 /** A page of posts, newest first; `limit` and `page` follow the API's rules (10 a page by default, at most 100). */
@@ -74,4 +78,40 @@ async function mergePostByRef(ctx: ServiceContext, args: OperationArgs): Promise
 async function unmergePostByRef(ctx: ServiceContext, args: OperationArgs): Promise<PostDetail> {
   const post = await findPostOrMergedRef(ctx.storage, args.post);
   return unmergePost(ctx, systemActor(), post.id);
+}
+
+/** A post's tags after `post tag`, as the system sees them (private ones included). */
+export interface TaggedPost {
+  postId: string;
+  slug: string;
+  title: string;
+  tags: TagRef[];
+}
+
+/**
+ * Sets a post's tags: exactly `set` (an empty list removes them all), or the tags it has with
+ * `add` added and `remove` taken away. Every tag is named by id or name; an unknown one is 404
+ * TAG_NOT_FOUND naming it, and nothing changes.
+ */
+async function tagPostByRef(ctx: ServiceContext, args: OperationArgs): Promise<TaggedPost> {
+  const post = await findPostRef(ctx.storage, args.post);
+  const set = await tagIdsOf(ctx, args.set, 'set');
+  const add = (await tagIdsOf(ctx, args.add, 'add')) ?? [];
+  const remove = new Set((await tagIdsOf(ctx, args.remove, 'remove')) ?? []);
+  if (set === undefined && add.length === 0 && remove.size === 0) {
+    throw new AppError('NOTHING_TO_CHANGE', 'Nothing to change: give --set <tags>, --add <tags> or --remove <tags>', 400);
+  }
+  const had = set ?? ((await tagsOfPosts(ctx.storage, systemActor(), [post.id])).get(post.id) ?? []).map((tag) => tag.tagId);
+  const wanted = [...new Set([...had, ...add])].filter((tagId) => !remove.has(tagId));
+  const tags = await setPostTags(ctx, systemActor(), post.id, { tags: wanted });
+  return { postId: post.id, slug: post.slug, title: post.title, tags };
+}
+
+/** The ids of the tags a list names (undefined when not given). */
+async function tagIdsOf(ctx: ServiceContext, value: unknown, path: string): Promise<string[] | undefined> {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) throw validationError(path, 'must be an array');
+  const ids: string[] = [];
+  for (const ref of value) ids.push((await findTagRef(ctx.storage, ref, path)).id);
+  return ids;
 }

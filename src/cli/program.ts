@@ -23,6 +23,7 @@ import { addTokenCommand } from './commands/token.js';
 import { addUserCommand } from './commands/user.js';
 import { addAuthCommand } from './commands/auth.js';
 import { addSsoCommand } from './commands/sso.js';
+import { addTagCommand } from './commands/tag.js';
 import { addWebhookCommand } from './commands/webhook.js';
 import type { CliRun } from './io.js';
 
@@ -49,6 +50,7 @@ export function createProgram(run: CliRun): Command {
   addPostCommand(program, run);
   addModerationCommand(program, run);
   addChangelogCommand(program, run);
+  addTagCommand(program, run);
   addRoleCommand(program, run);
   addSettingsCommand(program, run);
   addWebhookCommand(program, run);

@@ -1,8 +1,9 @@
+import type { TaggedPost } from '../../admin/post-operations.js';
 import type { MergedPostDetail } from '../../services/merges/merge-post.js';
 import type { PostDetail, PostView } from '../../services/post-views.js';
 import type { CliRun } from '../io.js';
 import type { AdminFlags } from './admin-options.js';
-import { quoted } from './content-fields.js';
+import { quoted, requireSomeChange } from './content-fields.js';
 import { counted, printJson, printLines } from './output.js';
 import { placeOf, printPost, printPostTable } from './post-output.js';
 import { runAdminOperation } from './run-operation.js';
@@ -76,4 +77,30 @@ export async function unmergePostCommand(ref: string, flags: AdminFlags, run: Cl
   const post = (await runAdminOperation(flags, run, 'post.unmerge', { post: ref })) as PostDetail;
   if (flags.json) return printJson(run.io, post);
   printLines(run.io, `Unmerged post ${quoted(post.title)} (${post.postId}): it is back with ${counted(post.voters.votesCount, 'vote')}.`);
+}
+
+/** The flags of `post tag`: comma-separated tag ids or names. */
+export interface TagPostFlags extends AdminFlags {
+  set?: string;
+  add?: string;
+  remove?: string;
+}
+
+/** `post tag <post> --set <tags>` or `--add <tags> --remove <tags>`. */
+export async function tagPostCommand(ref: string, flags: TagPostFlags, run: CliRun): Promise<void> {
+  const lists = { set: tagList(flags.set), add: tagList(flags.add), remove: tagList(flags.remove) };
+  requireSomeChange(lists, '--set, --add or --remove');
+  const post = (await runAdminOperation(flags, run, 'post.tag', { post: ref, ...lists })) as TaggedPost;
+  if (flags.json) return printJson(run.io, post);
+  const tags = post.tags.length === 0 ? 'no tags' : `tags ${post.tags.map((tag) => quoted(tag.name)).join(', ')}`;
+  printLines(run.io, `Post ${quoted(post.title)} (${post.postId}) now has ${tags}.`);
+}
+
+/** `"Mobile, API"` → `["Mobile", "API"]`; `""` → `[]` (for --set: no tags). */
+function tagList(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  return value
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
 }

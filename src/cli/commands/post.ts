@@ -1,7 +1,7 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import type { AdminFlags } from '../admin/admin-options.js';
 import { act, actOn, addCommandGroup, refuseWithItsNegation } from '../admin/content-command.js';
-import type { ListFlags, MergeFlags, MoveFlags } from '../admin/post-actions.js';
+import type { ListFlags, MergeFlags, MoveFlags, TagPostFlags } from '../admin/post-actions.js';
 import type { CliRun } from '../io.js';
 
 /** Loaded on use: --help and usage errors need neither storage nor the socket client. */
@@ -9,9 +9,9 @@ const actions = () => import('../admin/post-actions.js');
 
 const POST_ARGUMENT = ['<post>', 'the post: its id or slug'] as const;
 
-/** `feedbackd post …`: list, show, delete, move and merge posts, on hidden boards too. */
+/** `feedbackd post …`: list, show, delete, move, merge and tag posts, on hidden boards too. */
 export function addPostCommand(program: Command, run: CliRun): void {
-  const sub = addCommandGroup(program, 'post', 'list, show, delete, move and merge posts (hidden boards included)');
+  const sub = addCommandGroup(program, 'post', 'list, show, delete, move, merge and tag posts (hidden boards included)');
   sub('list', 'list posts, newest first, hidden boards included (aligned table, or --json)')
     .option('--board <board>', 'only posts on this board (url or id)')
     .option('--roadmap <roadmap>', 'only posts on this roadmap (url or id)')
@@ -39,6 +39,13 @@ export function addPostCommand(program: Command, run: CliRun): void {
   sub('unmerge', 'give a merged post back as it was, with its own votes and comments')
     .argument('<post>', 'the merged post: its id or its old slug')
     .action(actOn(run, async (ref: string, flags: AdminFlags) => (await actions()).unmergePostCommand(ref, flags, run)));
+  sub('tag', "set a post's tags: exactly --set, or --add and --remove (private tags included)")
+    .argument(...POST_ARGUMENT)
+    .option('--set <tags>', 'exactly these tags, comma-separated (ids or names, any case); "" removes them all')
+    .addOption(new Option('--add <tags>', 'add these tags, comma-separated').conflicts('set'))
+    .addOption(new Option('--remove <tags>', 'take these tags off, comma-separated').conflicts('set'))
+    .addHelpText('after', '\nExample: feedbackd post tag dark-mode-x1y2 --add Mobile,API --remove "Churn risk"')
+    .action(actOn(run, async (ref: string, flags: TagPostFlags) => (await actions()).tagPostCommand(ref, flags, run)));
   refuseWithItsNegation(move, 'board', 'no-board');
   refuseWithItsNegation(move, 'roadmap', 'no-roadmap');
 }
