@@ -1,4 +1,4 @@
-// Dashboard › Users: search by name and email, pages of 25, block (confirmed) and unblock, roles given
+// Dashboard › Users: search by name and email, pages of 25, block and unblock (both confirmed), roles given
 // and taken in the Roles dialog (each write checked through the API, and kept when a search answers
 // late), a refusal in words, what a member holding role:assign is told, a visitor sent to sign in, a
 // phone in dark mode, the keyboard.
@@ -113,6 +113,7 @@ test.serial('the owner blocks a user after confirming, then unblocks them; the A
   t.deepEqual([refused.status, refused.body.code], [403, 'USER_BLOCKED']);
 
   await chooseAction(page, name, 'Unblock');
+  await page.getByRole('dialog', { name: `Unblock ${name}? They can sign in and take part again.` }).getByRole('button', { name: 'Unblock' }).click();
   await page.getByRole('status').filter({ hasText: `Unblocked ${name}.` }).waitFor();
   await page.waitForFunction((label) => document.activeElement?.getAttribute('aria-label') === label, `Actions for ${name}`);
   t.false((await listed(web, mallory.email)).isBlocked);
@@ -301,6 +302,8 @@ test.serial('with the keyboard alone: search, open a row menu, block with the co
   await tabTo(page, trigger);
   await page.keyboard.press('Enter');
   await page.getByRole('menuitem', { name: 'Roles' }).waitFor();
+  // Roles, Trust, Block.
+  await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');

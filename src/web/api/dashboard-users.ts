@@ -18,6 +18,8 @@ export interface UserListItem {
   avatar: string;
   isVerified: boolean;
   isBlocked: boolean;
+  /** Only when true (issue 31 §2): their posts and comments never wait for approval. */
+  isTrusted?: true;
   isOwner: boolean;
   notes: string | null;
   createdAt: string;
@@ -46,9 +48,18 @@ export async function listUsersPage(query: string, page: number, size: number): 
   return { users: list.users, total: count.total_count };
 }
 
-/** Blocks or unblocks a user (the owner only; the owner cannot be blocked). */
-export const setUserBlocked = (userId: string, isBlocked: boolean) =>
-  api<{ user: UserListItem }>('PATCH', `/users/${encodeURIComponent(userId)}`, { isBlocked }).then((r) => r.user);
+/**
+ * Blocks or unblocks a user (the owner only; the owner cannot be blocked). `hideContent` (issue 31):
+ * true also marks all their posts and comments spam, false approves again those marked spam.
+ */
+export const setUserBlocked = (userId: string, isBlocked: boolean, hideContent?: boolean) =>
+  api<{ user: UserListItem }>('PATCH', `/users/${encodeURIComponent(userId)}`, hideContent === undefined ? { isBlocked } : { isBlocked, hideContent }).then(
+    (r) => r.user,
+  );
+
+/** Marks a user trusted or not (issue 31 §2; the owner or `moderation:review`). */
+export const setUserTrusted = (userId: string, isTrusted: boolean) =>
+  api<{ user: UserListItem }>('PATCH', `/users/${encodeURIComponent(userId)}`, { isTrusted }).then((r) => r.user);
 
 /** A role as the roles dialog offers it (API.md §3.12). */
 export interface RoleChoice {

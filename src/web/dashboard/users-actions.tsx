@@ -1,4 +1,4 @@
-import { useRef } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { setUserBlocked, type UserListItem } from '../api/dashboard-users.js';
 import { ConfirmDialog } from '../pages/post-confirm.js';
 import { UserRolesDialog } from './users-roles.js';
@@ -6,7 +6,7 @@ import { type UserAction, type UserChange, displayName } from './users-row.js';
 
 /** A row action under way: what, on which user, and the "…" button focus returns to. */
 export interface OpenUserAction {
-  action: Exclude<UserAction, 'unblock'>;
+  action: Exclude<UserAction, 'trust' | 'untrust'>;
   user: UserListItem;
   trigger: HTMLButtonElement | null;
 }
@@ -19,31 +19,51 @@ interface UserActionDialogProps {
   onClose: () => void;
 }
 
-/** The dialog of a row action: confirm a block, or change the user's roles. */
+/** The dialog of a row action: confirm a block or an unblock, or change the user's roles. */
 export function UserActionDialog({ open, onChanged, onClose }: UserActionDialogProps) {
   const { user } = open;
   if (open.action === 'roles') return <UserRolesDialog user={user} onChanged={(change) => onChanged(user.userId, change, '')} onClose={onClose} />;
-  return <BlockDialog user={user} onChanged={onChanged} onClose={onClose} />;
+  return <BlockDialog user={user} block={open.action === 'block'} onChanged={onChanged} onClose={onClose} />;
 }
 
-/** "Block Ada?": Cancel has focus; the API's refusal is shown in the dialog. */
-function BlockDialog({ user, onChanged, onClose }: Omit<UserActionDialogProps, 'open'> & { user: UserListItem }) {
+/**
+ * "Block Ada?" or "Unblock Ada?": Cancel has focus; the API's refusal is shown in the dialog. Blocking
+ * may also hide everything they posted (issue 31 §2: marked spam, kept for review); unblocking may
+ * show again what was hidden. The list does not say whether anything of theirs is hidden, so the
+ * choice is always offered on unblocking, unticked.
+ */
+function BlockDialog({ user, block, onChanged, onClose }: Omit<UserActionDialogProps, 'open'> & { user: UserListItem; block: boolean }) {
   // The answer of onConfirm, read by onDone once the dialog has closed.
-  const blocked = useRef<UserListItem | null>(null);
+  const stored = useRef<UserListItem | null>(null);
+  const [also, setAlso] = useState(false);
+  const name = displayName(user);
   return (
     <ConfirmDialog
-      question={`Block ${displayName(user)}? They can no longer sign in or take part.`}
-      confirmLabel="Block"
-      pendingLabel="Blocking…"
+      question={block ? `Block ${name}? They can no longer sign in or take part.` : `Unblock ${name}? They can sign in and take part again.`}
+      confirmLabel={block ? 'Block' : 'Unblock'}
+      pendingLabel={block ? 'Blocking…' : 'Unblocking…'}
+      danger={block}
       onConfirm={async () => {
-        blocked.current = await setUserBlocked(user.userId, true);
+        // hideContent: true hides all; false shows again what was hidden; absent leaves their posts as they are.
+        stored.current = await setUserBlocked(user.userId, block, also ? block : undefined);
       }}
       onDone={() => {
-        const stored = blocked.current;
-        if (stored) onChanged(user.userId, () => stored, `Blocked ${displayName(user)}.`);
+        const answer = stored.current;
+        if (answer) onChanged(user.userId, () => answer, announce(name, block, also));
         onClose();
       }}
       onCancel={onClose}
-    />
+    >
+      <label class="users-confirm__also">
+        <input type="checkbox" checked={also} onChange={(event) => setAlso(event.currentTarget.checked)} />
+        {block ? 'Also hide their ideas and comments' : 'Also show their hidden ideas and comments again'}
+      </label>
+    </ConfirmDialog>
   );
+}
+
+/** What the status line says once a block or an unblock is stored. */
+function announce(name: string, block: boolean, also: boolean): string {
+  if (block) return also ? `Blocked ${name} and hid their ideas and comments.` : `Blocked ${name}.`;
+  return also ? `Unblocked ${name} and showed their ideas and comments again.` : `Unblocked ${name}.`;
 }

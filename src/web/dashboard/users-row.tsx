@@ -5,7 +5,7 @@ import { Avatar } from '../components/avatar.js';
 import { formatNumber } from '../format.js';
 import { ActionMenu, type MenuAction } from '../components/menu.js';
 
-export type UserAction = 'roles' | 'block' | 'unblock';
+export type UserAction = 'roles' | 'block' | 'unblock' | 'trust' | 'untrust';
 
 /** How a user changed: from the row as it is now to the row as the API stores it. */
 export type UserChange = (user: UserListItem) => UserListItem;
@@ -14,6 +14,8 @@ interface UserRowProps {
   user: UserListItem;
   /** Whether the session may assign or unassign roles (the Roles dialog). */
   mayChangeRoles: boolean;
+  /** Whether the session may mark users trusted (the owner, or `moderation:review`). */
+  mayTrust: boolean;
   /** A row action chosen; `trigger` is the "…" button focus goes back to. */
   onAction: (action: UserAction, user: UserListItem, trigger: HTMLButtonElement | null) => void;
 }
@@ -24,7 +26,7 @@ const joined = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 export const displayName = (user: Pick<UserListItem, 'name' | 'username'>) => user.name || user.username;
 
 /** One user: who they are, their address, what they did, their roles, when they joined, and the actions. */
-export function UserRow({ user, mayChangeRoles, onAction }: UserRowProps) {
+export function UserRow({ user, mayChangeRoles, mayTrust, onAction }: UserRowProps) {
   return (
     <tr class={user.isBlocked ? 'users-table__blocked' : undefined}>
       <th scope="row" class="users-table__who">
@@ -37,6 +39,7 @@ export function UserRow({ user, mayChangeRoles, onAction }: UserRowProps) {
         </span>
         <span class="users-table__badges">
           {user.isOwner && <span class="users-badge">Owner</span>}
+          {user.isTrusted && <span class="users-badge users-badge--trusted">Trusted</span>}
           {user.isBlocked && <span class="users-badge users-badge--blocked">Blocked</span>}
         </span>
       </th>
@@ -53,7 +56,7 @@ export function UserRow({ user, mayChangeRoles, onAction }: UserRowProps) {
         <time dateTime={user.createdAt}>{joined.format(new Date(user.createdAt))}</time>
       </td>
       <td class="users-table__actions">
-        <RowMenu user={user} mayChangeRoles={mayChangeRoles} onAction={onAction} />
+        <RowMenu user={user} mayChangeRoles={mayChangeRoles} mayTrust={mayTrust} onAction={onAction} />
       </td>
     </tr>
   );
@@ -102,11 +105,21 @@ function RoleChips({ user }: { user: UserListItem }) {
   );
 }
 
-function RowMenu({ user, mayChangeRoles, onAction }: UserRowProps) {
+/**
+ * Whether the user answers for the team: the owner, or anyone holding a role beyond @everyone (the
+ * only system role). Their posts and comments never wait for approval (the API's moderation rules),
+ * so trusting them means nothing.
+ */
+export const isTeamMember = (user: Pick<UserListItem, 'isOwner' | 'roles'>) => user.isOwner || user.roles.some((role) => !role.isSystem);
+
+function RowMenu({ user, mayChangeRoles, mayTrust, onAction }: UserRowProps) {
   const trigger = useRef<HTMLButtonElement>(null);
   const choose = (action: UserAction) => () => onAction(action, user, trigger.current);
   const actions: MenuAction[] = [];
   if (mayChangeRoles) actions.push({ label: 'Roles', onSelect: choose('roles') });
+  // A trust given before they joined the team can still be taken back.
+  if (mayTrust && user.isTrusted) actions.push({ label: 'Stop trusting', onSelect: choose('untrust') });
+  else if (mayTrust && !isTeamMember(user)) actions.push({ label: 'Trust', onSelect: choose('trust') });
   if (user.isBlocked) actions.push({ label: 'Unblock', onSelect: choose('unblock') });
   // The owner cannot be blocked (the API refuses): the choice is not offered.
   else if (!user.isOwner) actions.push({ label: 'Block', onSelect: choose('block'), danger: true });

@@ -5,13 +5,15 @@ import { type UserAction, UserRow } from './users-row.js';
 interface UsersTableProps {
   users: UserListItem[];
   mayChangeRoles: boolean;
+  /** Whether the session may mark users trusted. */
+  mayTrust: boolean;
   /** A newer list is on its way. */
   busy: boolean;
   onAction: (action: UserAction, user: UserListItem, trigger: HTMLButtonElement | null) => void;
 }
 
 /** The users of one page; on a phone the table scrolls sideways inside its focusable wrap. */
-export function UsersTable({ users, mayChangeRoles, busy, onAction }: UsersTableProps) {
+export function UsersTable({ users, mayChangeRoles, mayTrust, busy, onAction }: UsersTableProps) {
   return (
     <TableWrap label="User list" busy={busy} extraClass="users-table-wrap">
       <table class="dashboard-table users-table">
@@ -34,7 +36,7 @@ export function UsersTable({ users, mayChangeRoles, busy, onAction }: UsersTable
         </thead>
         <tbody>
           {users.map((user) => (
-            <UserRow key={user.userId} user={user} mayChangeRoles={mayChangeRoles} onAction={onAction} />
+            <UserRow key={user.userId} user={user} mayChangeRoles={mayChangeRoles} mayTrust={mayTrust} onAction={onAction} />
           ))}
         </tbody>
       </table>

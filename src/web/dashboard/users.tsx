@@ -1,7 +1,7 @@
 import { useLocation } from 'preact-iso/router';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api/client.js';
-import { listUsersPage, setUserBlocked, type UserListItem, type UsersPage as Page } from '../api/dashboard-users.js';
+import { listUsersPage, setUserTrusted, type UserListItem, type UsersPage as Page } from '../api/dashboard-users.js';
 import { ErrorNotice } from '../components/notice.js';
 import { Skeleton } from '../components/skeleton.js';
 import { can, useSession } from '../session.js';
@@ -14,7 +14,7 @@ import { displayName, type UserAction, type UserChange } from './users-row.js';
 import { UsersSearch } from './users-search.js';
 import { UsersTable } from './users-table.js';
 
-/** Users: everyone with an account, to find, block or unblock, and to give or take roles. */
+/** Users: everyone with an account, to find, block or unblock, trust or not, and to give or take roles. */
 export function UsersPage() {
   const location = useLocation();
   const view = readUsersView(location.query);
@@ -69,20 +69,20 @@ function UsersBody({ list, page, view, show }: UsersBodyProps) {
     setOpen(null);
     focusLater(() => trigger);
   };
-  const unblock = async (user: UserListItem) => {
+  const trust = async (user: UserListItem, isTrusted: boolean) => {
     setProblem(null);
     try {
-      const stored = await setUserBlocked(user.userId, false);
-      changed(user.userId, () => stored, `Unblocked ${displayName(user)}.`);
+      const stored = await setUserTrusted(user.userId, isTrusted);
+      changed(user.userId, () => stored, isTrusted ? `Trusted ${displayName(user)}.` : `Stopped trusting ${displayName(user)}.`);
     } catch (error) {
       setProblem(error);
     }
   };
   const act = (action: UserAction, user: UserListItem, trigger: HTMLButtonElement | null) => {
-    if (action === 'unblock') {
+    if (action === 'trust' || action === 'untrust') {
       // No dialog: the keyboard's focus stays on the row's "…" button (the menu item is gone).
       trigger?.focus();
-      void unblock(user);
+      void trust(user, action === 'trust');
     } else setOpen({ action, user, trigger });
   };
   // The dialog follows the row: roles given in it show in both at once.
@@ -100,6 +100,7 @@ function UsersBody({ list, page, view, show }: UsersBodyProps) {
         <UsersTable
           users={rows.users}
           mayChangeRoles={can(session, 'role:assign') || can(session, 'role:unassign')}
+          mayTrust={can(session, 'moderation:review')}
           busy={list.loading}
           onAction={act}
         />

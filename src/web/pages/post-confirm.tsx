@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ErrorNotice } from '../components/notice.js';
 
@@ -14,10 +15,12 @@ interface ConfirmProps {
   onCancel: () => void;
   /** false for a question before an action that destroys nothing (publishing): the button is the primary one. */
   danger?: boolean;
+  /** Controls shown under the question (a choice that goes with the action). */
+  children?: ComponentChildren;
 }
 
 /** A modal question before a destructive action; Cancel has focus so Enter alone never destroys. */
-export function ConfirmDialog({ question, confirmLabel, pendingLabel, onConfirm, onDone, onCancel, danger = true }: ConfirmProps) {
+export function ConfirmDialog({ question, confirmLabel, pendingLabel, onConfirm, onDone, onCancel, danger = true, children }: ConfirmProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const [pending, setPending] = useState(false);
@@ -60,6 +63,7 @@ export function ConfirmDialog({ question, confirmLabel, pendingLabel, onConfirm,
       <p id="confirm-question" class="confirm__question">
         {question}
       </p>
+      {children}
       {error !== null && <ErrorNotice error={error} />}
       <div class="form-actions">
         <button type="button" class={`button ${danger ? 'button--danger' : 'button--primary'}`} disabled={pending} onClick={confirm}>
