@@ -14,9 +14,13 @@ import type { Body } from './validation/fields.js';
 
 const PURPOSE = 'form token';
 
-/** `GET /forms/token`: a token naming now, good for `formTokenTtlSeconds`. */
-export function issueFormToken(ctx: ServiceContext): { token: string } {
-  return { token: ctx.tokens.seal(PURPOSE, { issuedAt: Date.now() }, ctx.config.formTokenTtlSeconds) };
+/**
+ * `GET /forms/token`: a token naming now, good for `formTokenTtlSeconds`, and how long a form must
+ * stay open before it is sent with it (`readyInMs`), so that the web app waits out the rest of
+ * `formMinFillMs` for a quick person instead of having them refused.
+ */
+export function issueFormToken(ctx: ServiceContext): { token: string; readyInMs: number } {
+  return { token: ctx.tokens.seal(PURPOSE, { issuedAt: Date.now() }, ctx.config.formTokenTtlSeconds), readyInMs: ctx.config.formMinFillMs };
 }
 
 /** The checks, in order: the honeypot, then the token (present: valid and old enough; absent: allowed unless required). */

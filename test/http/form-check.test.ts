@@ -20,6 +20,7 @@ async function start(t: ExecutionContext, overrides: Partial<Config> = {}) {
     const answer = await server.request('GET', '/forms/token');
     t.is(answer.status, 200);
     t.is(answer.headers.get('cache-control'), 'no-store');
+    t.is(answer.body.readyInMs, server.ctx.config.formMinFillMs, 'how long the form must stay open: the web app waits that long');
     return answer.body.token as string;
   };
   return { server, owner, member, token };

@@ -41,7 +41,7 @@ test.serial('the owner writes an entry with labels and a preview, links two idea
 
   const page = await openPage(t, '/dashboard/changelog', { as: web.owner });
   await page.getByRole('heading', { level: 1, name: 'Changelog' }).waitFor();
-  t.deepEqual((await navLinks(page)).slice(0, 3), ['Overview', 'Posts', 'Changelog']);
+  t.deepEqual((await navLinks(page)).slice(0, 4), ['Overview', 'Posts', 'Moderation', 'Changelog']);
   await page.getByText('No entries yet.', { exact: false }).waitFor();
 
   await page.getByRole('link', { name: 'New entry' }).click();

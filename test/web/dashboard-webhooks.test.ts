@@ -39,7 +39,7 @@ const focused = (page: Page) =>
     return element?.getAttribute('aria-label') || element?.id || element?.textContent;
   });
 
-const EVERY_SECTION = ['Overview', 'Posts', 'Changelog', 'Boards', 'Roadmaps', 'Users', 'Roles', 'Settings', 'Webhooks', 'Your account'];
+const EVERY_SECTION = ['Overview', 'Posts', 'Moderation', 'Changelog', 'Boards', 'Tags', 'Roadmaps', 'Users', 'Roles', 'Settings', 'Webhooks', 'Your account'];
 
 test.serial('the owner adds a webhook with chosen events; its secret is shown once, and the API stores what was asked', async (t) => {
   const web = t.context.web;

@@ -171,14 +171,14 @@ export const moderationPaths: Paths = {
       id: 'getFormToken',
       summary: 'A token for the sign-up or new-post form',
       description:
-        'The web app fetches one when the sign-up or new-post form opens and sends it back as `formToken` with the form (issue 31): the server refuses a form sent sooner than `formMinFillMs` after (a bot’s speed), and one whose token is forged or older than `formTokenTtlSeconds`. The token is the issue time sealed with the install’s secret; it names nobody. `Cache-Control: no-store`.',
+        'The web app fetches one when the sign-up or new-post form opens and sends it back as `formToken` with the form (issue 31): the server refuses a form sent sooner than `formMinFillMs` after (a bot’s speed), and one whose token is forged or older than `formTokenTtlSeconds`. The token is the issue time sealed with the install’s secret; it names nobody. `readyInMs` is `formMinFillMs`: a client holds a form sent sooner back until then (the web app does), so a quick person is never refused. `Cache-Control: no-store`.',
       tag: 'Moderation',
       section: 'README',
       auth: 'none',
       success: {
         200: {
           description: 'A fresh token.',
-          schema: answer({ token: string }),
+          schema: answer({ token: string, readyInMs: count }),
         },
       },
       staticAnswer: true,

@@ -202,4 +202,4 @@ export const moderate = (kind: 'posts' | 'comments', id: string, action: 'approv
   api<{ decision: unknown }>('POST', `/moderation/${kind}/${encodeURIComponent(id)}/${action}`, body);
 
 /** A token for the sign-up and new-post forms (issue 31): fetched when the form opens, sent back with it. */
-export const getFormToken = () => api<{ token: string }>('GET', '/forms/token').then((r) => r.token);
+export const getFormToken = () => api<{ token: string; readyInMs: number }>('GET', '/forms/token');

@@ -51,7 +51,7 @@ export function NewPostForm() {
     setErrors({});
     setFailure(null);
     try {
-      const post = await createPost({ title, contentMarkdown: content.trim() ? content : null, boardId: boardId || null, ...guard.fields() });
+      const post = await createPost({ title, contentMarkdown: content.trim() ? content : null, boardId: boardId || null, ...(await guard.fields()) });
       location.route(pageHref(`/p/${post.slug}`));
     } catch (err) {
       setPending(false);

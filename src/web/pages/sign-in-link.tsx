@@ -1,5 +1,5 @@
 import { useLocation } from 'preact-iso/router';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api/client.js';
 import { signInWithLink } from '../api/endpoints.js';
 import { Skeleton } from '../components/skeleton.js';
@@ -25,8 +25,9 @@ export function SignInLinkPage() {
   const [link] = useState(() => ({ token: location.query.token ?? '', next: safeNext(location.query.next) }));
   const [error, setError] = useState<unknown>(null);
   const started = useRef(false);
+  // Before the page is first drawn, so the token is never on screen.
+  useLayoutEffect(() => history.replaceState(history.state, '', PATH), []);
   useEffect(() => {
-    history.replaceState(history.state, '', PATH);
     // Once: a link works only once, and a second request would be told it was used.
     if (started.current) return;
     started.current = true;

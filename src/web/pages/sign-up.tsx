@@ -50,7 +50,7 @@ function SignUpForm({ next, vote, onSubmit, onSignedUp }: SignUpFormProps) {
     void form.run(
       () =>
         withSubmitFlag(onSubmit, async () => {
-          const user = await signUp(email.trim(), password, name.trim(), guard.fields());
+          const user = await signUp(email.trim(), password, name.trim(), await guard.fields());
           await startSession(user);
           // The account exists either way; a vote that fails to count is visible on the board.
           await castPendingVote(vote).catch(() => undefined);
