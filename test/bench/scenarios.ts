@@ -94,17 +94,22 @@ export async function voteOrders(api: string, boardIds: string[], size: string):
 export async function tagFilters(api: string, auth: Headers, corpus: Corpus, tagIds: string[], boardIds: string[], size: string): Promise<void> {
   const url = `${api}/posts/get`;
   const words = typedQueries(corpus, 1, tagIds.length).queries;
-  const bodies = tagIds.flatMap((tagId, i) => [
-    json({ tags: [tagId], page: 1, limit: LIMIT }),
-    json({ tags: [tagId, tagIds[(i + 1) % tagIds.length]], page: 1, limit: LIMIT }),
-    json({ tags: [tagId], boardId: [boardIds[i % boardIds.length]], page: 1, limit: LIMIT }),
-    json({ tags: [tagId], orderBy: 'votes', page: 1, limit: LIMIT }),
-    json({ tags: [tagId], query: words[i % words.length], page: 1, limit: LIMIT }),
-  ]);
+  const kinds: Record<string, (tagId: string, i: number) => string> = {
+    alone: (tagId) => json({ tags: [tagId], page: 1, limit: LIMIT }),
+    'in pairs': (tagId, i) => json({ tags: [tagId, tagIds[(i + 1) % tagIds.length]], page: 1, limit: LIMIT }),
+    'with a board': (tagId, i) => json({ tags: [tagId], boardId: [boardIds[i % boardIds.length]], page: 1, limit: LIMIT }),
+    'by votes': (tagId) => json({ tags: [tagId], orderBy: 'votes', page: 1, limit: LIMIT }),
+    'with a search': (tagId, i) => json({ tags: [tagId], query: words[i % words.length], page: 1, limit: LIMIT }),
+  };
+  const bodies = tagIds.flatMap((tagId, i) => Object.values(kinds).map((body) => body(tagId, i)));
   await runLoad({ url, bodies, headers: auth, connections: 8, seconds: WARMUP });
   // The same caller's plain page 1 in the same conditions, to compare with.
   await report(`POST /posts/get page 1, with token, no filter (baseline for the tag filters), at ${size} posts`, { url, bodies: [json({ page: 1, limit: LIMIT })], headers: auth });
   await sampled(`POST /posts/get tags filter (${tagIds.length} tags, alone, in pairs, with a board, by votes, with a search; rotating), page 1, at ${size} posts`, { url, bodies, headers: auth });
+  // Each kind on its own, every tag rotating, to show which costs what.
+  for (const [kind, body] of Object.entries(kinds)) {
+    await sampled(`POST /posts/get tags filter, ${kind} (${tagIds.length} tags rotating), page 1, at ${size} posts`, { url, bodies: tagIds.map(body), headers: auth });
+  }
   const common = [json({ tags: [tagIds[0]], page: 1, limit: LIMIT })];
   await sampled(`POST /posts/get tags filter, the commonest tag (30% of posts), page 1, at ${size} posts`, { url, bodies: common, headers: auth });
   const rare = [json({ tags: [tagIds[tagIds.length - 1]], orderBy: 'votes', page: 1, limit: LIMIT })];
