@@ -70,6 +70,8 @@ test.serial('the post page’s Tags dialog sets the post’s tags; only those wh
   const page = await openPage(t, `/p/${post.slug}`, { as: tagger });
   await page.getByRole('button', { name: 'Tags' }).click();
   const dialog = page.getByRole('dialog', { name: 'Tags' });
+  await dialog.getByRole('checkbox').or(dialog.getByRole('alert')).first().waitFor();
+  t.is(await dialog.getByRole('alert').count(), 0, await dialog.innerText());
   await dialog.getByRole('checkbox', { name: 'UI' }).check();
   await dialog.getByRole('checkbox', { name: /API/ }).check();
   await expectAccessible(t, page);
@@ -83,6 +85,27 @@ test.serial('the post page’s Tags dialog sets the post’s tags; only those wh
   await page.waitForFunction(() => document.querySelectorAll('.post__tags .tag-chip').length === 1);
   t.deepEqual(await tagsOf(t, post.slug), ['API']);
   t.truthy(ui && api);
+});
+
+test.serial('when the tags cannot be read, the Tags dialog says why and Retry lists them', async (t) => {
+  await newTag(t, 'Docs', '455a64');
+  const post = await seedPost(t.context.web, { board: ideas, title: 'Search in the docs' });
+  const page = await openPage(t, `/p/${post.slug}`, { as: tagger });
+  let refused = false;
+  await page.route('**/api/v1/tags', async (route) => {
+    if (refused) return route.continue();
+    refused = true;
+    await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The database is busy', code: 'DATABASE_BUSY' }) });
+  });
+  await page.getByRole('button', { name: 'Tags' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Tags' });
+  await dialog.getByRole('alert').getByText('The database is busy').waitFor();
+  t.is(await dialog.getByRole('button', { name: 'Save' }).isDisabled(), true);
+  await dialog.getByRole('button', { name: 'Retry' }).click();
+  await dialog.getByRole('checkbox', { name: 'Docs' }).check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.locator('.post__tags .tag-chip', { hasText: 'Docs' }).waitFor();
+  t.deepEqual(await tagsOf(t, post.slug), ['Docs']);
 });
 
 test.serial('Dashboard › Tags: create, rename and recolour, make private, delete after a question', async (t) => {

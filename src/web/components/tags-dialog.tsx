@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { listTags, setPostTags } from '../api/endpoints.js';
 import type { Tag, TagRef } from '../api/types.js';
 import { ModalDialog } from '../dashboard/modal-dialog.js';
-import { messageOf } from './notice.js';
+import { useLoad } from '../use-load.js';
+import { ErrorNotice, messageOf } from './notice.js';
 
 interface TagsDialogProps {
   /** The post's title, to say what is being tagged. */
@@ -18,13 +19,11 @@ interface TagsDialogProps {
  * Save sets exactly the ticked ones on the post.
  */
 export function TagsDialog({ title, postId, current, onSaved, onClose }: TagsDialogProps) {
-  const [tags, setTags] = useState<Tag[] | null>(null);
+  const loaded = useLoad(listTags, []);
+  const tags: Tag[] | null = loaded.data ?? null;
   const [chosen, setChosen] = useState(() => new Set(current.map((tag) => tag.tagId)));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    listTags().then(setTags, (failure: unknown) => setError(messageOf(failure)));
-  }, []);
   const toggle = (tagId: string, on: boolean) => {
     const next = new Set(chosen);
     if (on) next.add(tagId);
@@ -44,7 +43,8 @@ export function TagsDialog({ title, postId, current, onSaved, onClose }: TagsDia
   return (
     <ModalDialog title="Tags" onClose={onClose} busy={busy}>
       <p class="field__hint">On “{title}”.</p>
-      {tags === null && !error && <p>Loading tags…</p>}
+      {tags === null && !loaded.error && <p>Loading tags…</p>}
+      {tags === null && loaded.error !== null && <ErrorNotice error={loaded.error} onRetry={loaded.reload} />}
       {tags !== null && tags.length === 0 && <p>No tags yet: the dashboard's Tags section makes them.</p>}
       {tags !== null && tags.length > 0 && (
         <fieldset class="tag-choices">
