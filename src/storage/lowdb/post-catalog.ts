@@ -1,5 +1,5 @@
 import { searchWords } from '../../text/search-words.js';
-import type { PostRow, VoteRow } from '../types.js';
+import type { PostRow, PostTagRow, VoteRow } from '../types.js';
 import { compareTimed } from './sorted-list.js';
 import { OrderedPosts } from './ordered-posts.js';
 import type { RowIndex } from './table.js';
@@ -11,7 +11,12 @@ export interface PostEntry {
   /** A small integer naming the post in the word index and in bit sets; reused after the post is gone. */
   slot: number;
   votes: number;
+  /** The tags the post carries (issue 31 §1), in the order they were added. */
+  tagIds: readonly string[];
 }
+
+/** Most posts carry no tag: they share one empty list. */
+const NO_TAGS: readonly string[] = Object.freeze([]);
 
 /** Posts by (createdAt, id) ascending. */
 export function byCreated(a: PostEntry, b: PostEntry): number {
@@ -42,6 +47,8 @@ export class PostCatalog {
   private readonly freeSlots: number[] = [];
   /** Votes of posts that are not stored (a transaction may write a vote before its post, or delete them after). */
   private readonly strayVotes = new Map<string, number>();
+  /** Tags of posts that are not stored, for the same reason. */
+  private readonly strayTags = new Map<string, readonly string[]>();
   /** While a whole database loads, the orders are built once at the end instead of row by row. */
   private orderDeferred = false;
   private scratch = new Uint32Array(0);
@@ -58,6 +65,12 @@ export class PostCatalog {
   readonly onVotes: RowIndex<VoteRow> = {
     add: (vote) => this.countVote(vote.postId, 1),
     remove: (vote) => this.countVote(vote.postId, -1),
+  };
+
+  /** The catalog as seen by the post–tag links table. */
+  readonly onPostTags: RowIndex<PostTagRow> = {
+    add: (link) => this.tagPost(link, 'add'),
+    remove: (link) => this.tagPost(link, 'remove'),
   };
 
   /** The post in `slot`. */
@@ -110,7 +123,9 @@ export class PostCatalog {
     const slot = this.freeSlots.pop() ?? this.slots.length;
     const votes = this.strayVotes.get(row.id) ?? 0;
     this.strayVotes.delete(row.id);
-    const entry: PostEntry = { row, slot, votes };
+    const tagIds = this.strayTags.get(row.id) ?? NO_TAGS;
+    this.strayTags.delete(row.id);
+    const entry: PostEntry = { row, slot, votes, tagIds };
     this.slots[slot] = entry;
     this.indexWords(entry);
     this.entries.set(row.id, entry);
@@ -124,6 +139,7 @@ export class PostCatalog {
     this.unindexWords(entry);
     this.entries.delete(row.id);
     if (entry.votes !== 0) this.strayVotes.set(row.id, entry.votes);
+    if (entry.tagIds.length > 0) this.strayTags.set(row.id, entry.tagIds);
     this.slots[entry.slot] = undefined;
     this.freeSlots.push(entry.slot);
   }
@@ -178,6 +194,26 @@ export class PostCatalog {
     if (!this.orderDeferred) this.byVotes.remove(entry);
     entry.votes += change;
     if (!this.orderDeferred) this.byVotes.add(entry);
+  }
+
+  /** A link moves one post into or out of its tag's lists; the post's other lists stay as they are. */
+  private tagPost(link: PostTagRow, change: 'add' | 'remove'): void {
+    const entry = this.entries.get(link.postId);
+    const before = entry?.tagIds ?? this.strayTags.get(link.postId) ?? NO_TAGS;
+    const after = change === 'add' ? [...before, link.tagId] : before.filter((tagId) => tagId !== link.tagId);
+    if (!entry) {
+      if (after.length > 0) this.strayTags.set(link.postId, after);
+      else this.strayTags.delete(link.postId);
+      return;
+    }
+    if (change === 'remove' && !this.orderDeferred) this.orderInTag(entry, link.tagId, 'remove');
+    entry.tagIds = after;
+    if (change === 'add' && !this.orderDeferred) this.orderInTag(entry, link.tagId, 'add');
+  }
+
+  private orderInTag(entry: PostEntry, tagId: string, change: 'add' | 'remove'): void {
+    this.byCreated.tagged(entry, tagId, change);
+    this.byVotes.tagged(entry, tagId, change);
   }
 
   private order(entry: PostEntry, change: 'add' | 'remove'): void {

@@ -2,7 +2,7 @@ import { heldShown, type PostQuery, type PostRow } from '../types.js';
 import type { MemoryDb } from './memory-db.js';
 import { minePosts } from './post-mine.js';
 import type { PostEntry } from './post-catalog.js';
-import { entryOrder, orderedLists, pageOf as pageOfEntries, searchPosts, walkInOrder } from './post-search.js';
+import { entryOrder, isBackward, orderedLists, searchPosts, walkInOrder } from './post-search.js';
 import { compareTimed, type SortedList } from './sorted-list.js';
 import { carriesTags } from './tag-repos.js';
 
@@ -17,8 +17,7 @@ export function queryPosts(db: MemoryDb, query: PostQuery): PostRow[] {
   if (query.limit <= 0) return [];
   if (query.mine !== undefined) return minePosts(db, query, query.mine, postFilter(db, query));
   if (query.words !== undefined && query.words.length > 0) return searchPosts(db, query, query.words, postFilter(db, query));
-  const tagged = rareTagged(db, query);
-  if (tagged) return tagged;
+  if (query.tagIds !== undefined && query.tagIds.length > 0) return taggedPage(db, query);
   if (query.orderBy === 'votes') return byVotes(db, query);
   const sources = sourcesFor(db, query);
   const [only] = sources;
@@ -35,33 +34,39 @@ export function queryPosts(db: MemoryDb, query: PostQuery): PostRow[] {
   return result;
 }
 
-/** A tag carried by more than `posts` posts is never gathered from its links (tests set 0 to try the walks). */
-export const TAG_GATHER_LIMIT = { posts: 5000 };
-
 /**
- * A page of posts carrying every asked tag (issue 31 §1) when the rarest asked tag is carried by
- * few posts (next to the walk that would find the page, the tags taken as independent): its posts
- * are gathered from the links, filtered and ordered. Common tags are left to the walks below, which test each post's links and stop once the page is full.
+ * A page of posts carrying every asked tag (issue 31 §1), in either order: the shortest of the
+ * catalog's lists (the rarest tag's, the boards' or the roadmap's) is walked and each post tested,
+ * stopping once the page is full; one tag and no other condition is a plain slice of its list.
  */
-function rareTagged(db: MemoryDb, query: PostQuery): PostRow[] | undefined {
-  if (query.tagIds === undefined || query.tagIds.length === 0) return undefined;
-  const groups = [...new Set(query.tagIds)].map((tagId) => db.indexes.postTagsByTag.group(tagId));
-  if (groups.some((group) => group === undefined)) return [];
-  const rarest = groups.reduce((a, b) => (b!.size < a!.size ? b : a))!;
-  if (rarest.size > TAG_GATHER_LIMIT.posts) return undefined;
-  // Gathering and ordering n posts costs about n; a walk finds a page of w among N posts in about
-  // w·N/n steps (if the tag's posts are spread out): gather only the rarer tags.
-  const posts = Math.max(db.indexes.postCatalog.size, 1);
-  const share = groups.reduce((product, group) => product * Math.min(1, group!.size / posts), 1);
-  const walk = (query.offset + query.limit) / Math.max(share, 1 / posts);
-  if (rarest.size > 64 && rarest.size * 4 > walk) return undefined;
-  const accepts = postFilter(db, query);
-  const entries: PostEntry[] = [];
-  for (const link of rarest.toArray()) {
-    const entry = db.indexes.postCatalog.entryOf(link.postId);
-    if (entry && accepts(entry.row)) entries.push(entry);
+function taggedPage(db: MemoryDb, query: PostQuery): PostRow[] {
+  const lists = orderedLists(db.indexes.postCatalog, query);
+  const backward = isBackward(query);
+  const [only] = lists;
+  if (lists.length === 1 && only && onlyTheTag(db, query)) {
+    const page: PostRow[] = [];
+    const take = (entry: PostEntry) => page.push(entry.row) < query.limit;
+    if (backward) only.walkBackward(query.offset, take);
+    else only.walk(query.offset, take);
+    return page;
   }
-  return pageOfEntries(entries, entryOrder(query), query.offset, query.limit).map((entry) => entry.row);
+  const accepts = postFilter(db, query);
+  const page: PostRow[] = [];
+  let skipped = 0;
+  walkInOrder(lists, entryOrder(query), backward, ({ row }) => {
+    if (!accepts(row)) return true;
+    if (skipped < query.offset) skipped++;
+    else page.push(row);
+    return page.length < query.limit;
+  });
+  return page;
+}
+
+/** Whether one tag is the query's only condition, so that every post of its list matches. */
+function onlyTheTag(db: MemoryDb, query: PostQuery): boolean {
+  if (new Set(query.tagIds).size !== 1 || query.boardIds !== undefined || query.roadmapId !== undefined) return false;
+  if (db.indexes.heldPosts.size > 0 && query.held?.all !== true) return false;
+  return !(query.visibleBoardsOnly && db.indexes.hiddenBoards.size > 0);
 }
 
 /** A page in votes order: a slice of one list when every post of it matches, else a filtered walk. */
@@ -90,7 +95,6 @@ function sourcesFor(db: MemoryDb, query: PostQuery): SortedList<PostRow>[] {
 
 /** Whether every post of the single chosen source matches, so a page is a plain slice of it. */
 function takesWholeList(db: MemoryDb, query: PostQuery): boolean {
-  if (query.tagIds !== undefined && query.tagIds.length > 0) return false;
   // Held posts (issue 31 §2) are few: their lists are walked and filtered instead.
   if (db.indexes.heldPosts.size > 0 && query.held?.all !== true) return false;
   const hidden = db.indexes.hiddenBoards;

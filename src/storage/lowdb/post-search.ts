@@ -2,6 +2,7 @@ import { heldShown, type PostQuery, type PostRow } from '../types.js';
 import type { ChunkedList } from './chunked-list.js';
 import type { MemoryDb } from './memory-db.js';
 import { byCreated, byVotes, type PostCatalog, type PostEntry } from './post-catalog.js';
+import type { OrderedPosts } from './ordered-posts.js';
 import { countBits, hasBit, setBit } from './word-index.js';
 
 /** Tells whether a post passes the board, roadmap and hidden-board conditions of a query. */
@@ -126,9 +127,24 @@ export function entryOrder(query: PostQuery): (a: PostEntry, b: PostEntry) => nu
   return query.direction === 'asc' ? byCreated : (a, b) => byCreated(b, a);
 }
 
-/** The smallest lists holding every candidate, in the catalog's order for the query (walked backwards for `created desc`). */
+/**
+ * The smallest lists holding every candidate, in the catalog's order for the query (walked
+ * backwards for `created desc`): the roadmap's, the boards', or all posts; or, when tags are asked
+ * (issue 31 §1), the rarest asked tag's list if it is shorter. Only the roadmap and board lists
+ * guarantee their own condition: with tags asked, every candidate is tested by the query's filter.
+ */
 export function orderedLists(catalog: PostCatalog, query: PostQuery): ChunkedList<PostEntry>[] {
   const order = query.orderBy === 'votes' ? catalog.byVotes : catalog.byCreated;
+  const lists = placeLists(order, query);
+  if (query.tagIds === undefined || query.tagIds.length === 0) return lists;
+  const tagged = [...new Set(query.tagIds)].map((id) => order.tag(id));
+  // A tag no post carries: no post carries them all.
+  if (tagged.some((list) => list === undefined)) return [];
+  const rarest = (tagged as ChunkedList<PostEntry>[]).reduce((a, b) => (b.size < a.size ? b : a));
+  return rarest.size < lists.reduce((sum, list) => sum + list.size, 0) ? [rarest] : lists;
+}
+
+function placeLists(order: OrderedPosts, query: PostQuery): ChunkedList<PostEntry>[] {
   if (query.roadmapId !== undefined) return present([order.roadmap(query.roadmapId)]);
   if (query.boardIds !== undefined) return present([...new Set(query.boardIds)].map((id) => order.board(id)));
   return [order.all];

@@ -1,6 +1,7 @@
 import type { PostTagRow, PostTagsRepo, TagRow, TagsRepo } from '../types.js';
 import type { Access } from './access.js';
 import type { MemoryDb } from './memory-db.js';
+import type { PostCatalog } from './post-catalog.js';
 import { SortedList } from './sorted-list.js';
 import { byKey, listed, tableRepo } from './table-repo.js';
 import { GroupIndex, Table, UniqueIndex } from './table.js';
@@ -24,10 +25,10 @@ export function tagIndexes() {
 
 type TagIndexes = ReturnType<typeof tagIndexes>;
 
-export function tagTables(i: TagIndexes) {
+export function tagTables(i: TagIndexes & { postCatalog: PostCatalog }) {
   return {
     tags: new Table<TagRow>('tags', [i.tagByName], [i.tagsInOrder]),
-    postTags: new Table<PostTagRow>('postTags', [i.postTagByPair], [i.postTagsByPost, i.postTagsByTag]),
+    postTags: new Table<PostTagRow>('postTags', [i.postTagByPair], [i.postTagsByPost, i.postTagsByTag, i.postCatalog.onPostTags]),
   };
 }
 
@@ -40,7 +41,8 @@ export function compareTags(a: TagRow, b: TagRow): number {
 
 /** Whether the post carries every one of the tags (an unknown id: no). */
 export function carriesTags(db: MemoryDb, postId: string, tagIds: readonly string[]): boolean {
-  return tagIds.every((tagId) => db.indexes.postTagByPair.lookup(`${postId}/${tagId}`) !== undefined);
+  const carried = db.indexes.postCatalog.entryOf(postId)?.tagIds;
+  return carried !== undefined && carried.length >= tagIds.length && tagIds.every((tagId) => carried.includes(tagId));
 }
 
 export function tagsRepo(access: Access): TagsRepo {
