@@ -14,6 +14,7 @@
  * - BENCH_LARGE_POSTS (100000): posts of the large data set (2 votes per post, 2,000 users at most).
  * - BENCH_10K_TEXT (fixed): `varied` seeds the 10k set like the large one (not comparable to earlier figures).
  * - BENCH_QUERIES (300): bodies each search / similar load rotates through.
+ * - BENCH_NODE_ARGS: extra options for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (written when it stops).
  * - BENCH_WARMUP_SECONDS (4): seconds per warm-up load (16 s at 10k, 8 s at 100k by default).
  * A quick check: BENCH_SECONDS=1 BENCH_WARMUP_SECONDS=1 BENCH_LARGE_POSTS=20000 npm run bench
  */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { copyFile, rm } from 'node:fs/promises';
 import { pino } from 'pino';
-import { readOrCreateSecret } from '../../src/config/secret.js';
+import { readOrCreateSecret, secretFilePath } from '../../src/config/secret.js';
 import type { Config } from '../../src/config/types.js';
 import { slugBase } from '../../src/services/posts.js';
 import { randomBase36 } from '../../src/services/text.js';
@@ -54,15 +55,24 @@ export interface Seeded {
  * `migrate-data` would: row by row PostgreSQL takes minutes for 100k posts and 200k votes.
  */
 export async function seed(config: Config, plan: SeedPlan): Promise<Seeded> {
-  const seeded = await seedDataDir({ ...config, databaseUrl: null }, plan);
-  if (config.databaseUrl !== null) await copyIntoDatabase(config);
-  return seeded;
+  if (config.databaseUrl === null) return seedDataDir(config, plan);
+  // Seeded as JSON files beside the data dir, then copied: a data dir records the one database it belongs to.
+  const jsonDir = `${config.dataDir}-json`;
+  try {
+    const seeded = await seedDataDir({ ...config, dataDir: jsonDir, databaseUrl: null }, plan);
+    await copyIntoDatabase({ ...config, dataDir: jsonDir, databaseUrl: null }, config);
+    // The tokens were signed with the seeding dir's secret: the server signs and checks with it too.
+    await copyFile(secretFilePath(jsonDir), secretFilePath(config.dataDir));
+    return seeded;
+  } finally {
+    await rm(jsonDir, { recursive: true, force: true });
+  }
 }
 
-async function copyIntoDatabase(config: Config): Promise<void> {
-  const storage = await openStorage({ ...config, databaseUrl: null }, pino({ level: 'silent' }));
+async function copyIntoDatabase(from: Config, to: Config): Promise<void> {
+  const storage = await openStorage(from, pino({ level: 'silent' }));
   try {
-    await writeSnapshot(config, await storage.snapshot(), { replace: false });
+    await writeSnapshot(to, await storage.snapshot(), { replace: false });
   } finally {
     await storage.close();
   }

@@ -58,7 +58,8 @@ export async function serve(config: Config): Promise<Served> {
   const started = performance.now();
   const database = config.databaseUrl === null ? [] : ['--database', config.databaseUrl];
   const args = ['bin/feedbackd.js', 'serve', '--data', config.dataDir, ...database, '--port', '0', '--mail-outbox', '--log-level', process.env.BENCH_LOG_LEVEL ?? 'warn'];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout?.on('data', (chunk: Buffer) => {
