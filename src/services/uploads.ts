@@ -106,22 +106,38 @@ export async function cleanImage(bytes: Buffer, maxPixels: number): Promise<Clea
   }
 }
 
-/** Uploads looked at per sweep: the rest wait for the next one. */
+/** Uploads removed per sweep: the rest wait for the next one. */
 const SWEEP_BATCH = 500;
+/** Aged uploads read per sweep (rows are small; a board has thousands of images, not millions). */
+const SWEEP_LIST_LIMIT = 100_000;
+
+/** Per service context: when each upload was last found in use. */
+const foundInUse = new WeakMap<ServiceContext, Map<string, number>>();
 
 /**
  * Removes the uploads older than uploadOrphanMs that no post, merged post, comment or changelog
- * entry names (serve's worker, now and then). Safe on several servers at once: deleting a row
- * twice is a no-op, and the bytes go after their row. Returns how many were removed.
+ * entry names (serve's worker, now and then). Reading every text is the cost, so it happens only
+ * when an upload has aged past the window since the last reading, or one found in use then was
+ * last checked a window ago (an edit may have dropped it since): a board whose images are all in
+ * use reads its texts once per window, not once per sweep. Safe on several servers at once:
+ * deleting a row twice is a no-op, and the bytes go after their row. Returns how many were removed.
  */
 export async function sweepOrphanUploads(ctx: ServiceContext, now = Date.now()): Promise<number> {
   const before = new Date(now - ctx.config.uploadOrphanMs).toISOString();
-  const candidates = await ctx.storage.uploads.listCreatedBefore(before, SWEEP_BATCH);
-  if (candidates.length === 0) return 0;
+  const inUse = foundInUse.get(ctx) ?? new Map<string, number>();
+  foundInUse.set(ctx, inUse);
+  const aged = await ctx.storage.uploads.listCreatedBefore(before, SWEEP_LIST_LIMIT);
+  const unsure = aged.filter((upload) => (inUse.get(upload.id) ?? Number.NEGATIVE_INFINITY) <= now - ctx.config.uploadOrphanMs);
+  if (unsure.length === 0) return 0;
   const used = await ctx.storage.uploads.usedIds();
+  for (const id of inUse.keys()) if (!used.has(id)) inUse.delete(id);
   let removed = 0;
-  for (const upload of candidates) {
-    if (used.has(upload.id)) continue;
+  for (const upload of unsure) {
+    if (used.has(upload.id)) {
+      inUse.set(upload.id, now);
+      continue;
+    }
+    if (removed === SWEEP_BATCH) break;
     const bytes = await ctx.storage.uploadBytes.read(upload.id);
     if (await ctx.storage.transaction((tx) => tx.uploads.delete(upload.id))) removed++;
     await ctx.storage.uploadBytes.remove(upload.id);

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import test, { type ExecutionContext } from 'ava';
 import sharp from 'sharp';
 import { createMember } from '../_helpers/personas.js';
+import { sweepOrphanUploads } from '../../src/services/uploads.js';
 import { startTestServer, type TestResponse, type TestServer } from '../_helpers/server.js';
 
 async function send(server: TestServer, token: string | undefined, bytes: Uint8Array, name = 'image.png', type = 'image/png'): Promise<TestResponse> {
@@ -191,4 +192,36 @@ test('serve’s worker removes an upload no post or comment uses once it is uplo
   t.truthy(await server.ctx.storage.uploads.get(inPost.uploadId));
   t.truthy(await server.ctx.storage.uploads.get(inComment.uploadId));
   t.is((await fetch(`${server.url}${inPost.url}`)).status, 200);
+});
+
+test('the sweep reads the texts only when an upload has aged unchecked or a window has passed: an image an edit dropped goes then', async (t) => {
+  const window = 600_000;
+  const { server, ownerToken: token } = await start(t, { uploadOrphanMs: window });
+  const reads = { count: 0 };
+  const usedIds = server.ctx.storage.uploads.usedIds.bind(server.ctx.storage.uploads);
+  server.ctx.storage.uploads.usedIds = () => {
+    reads.count++;
+    return usedIds();
+  };
+  const board = (await server.request('POST', '/boards', { token, body: { name: 'Ideas', url: 'ideas' } })).body.board;
+  const kept = (await send(server, token, await png(21, 9))).body.upload;
+  const orphan = (await send(server, token, await png(22, 9))).body.upload;
+  const post = await server.request('POST', '/posts', { token, body: { title: 'With a picture', contentMarkdown: `![image](${kept.url})`, boardId: board.id } });
+  t.is(post.status, 201, post.text);
+
+  const aged = Date.now() + window + 1000;
+  t.is(await sweepOrphanUploads(server.ctx, aged), 1);
+  t.is(await server.ctx.storage.uploads.get(orphan.uploadId), undefined);
+  t.is(reads.count, 1);
+  // Every aged upload is known in use: sweeps a minute apart read nothing.
+  t.is(await sweepOrphanUploads(server.ctx, aged + 60_000), 0);
+  t.is(await sweepOrphanUploads(server.ctx, aged + 120_000), 0);
+  t.is(reads.count, 1, 'no reading while nothing is unsure');
+
+  const edited = await server.request('PATCH', '/posts', { token, body: { postId: post.body.post.postId, title: 'With a picture', contentMarkdown: 'The picture went' } });
+  t.is(edited.status, 200, edited.text);
+  t.is(await sweepOrphanUploads(server.ctx, aged + 180_000), 0, 'an upload found in use is trusted for a window');
+  t.is(await sweepOrphanUploads(server.ctx, aged + window + 1000), 1, 'then checked again: the edit dropped it');
+  t.is(reads.count, 2);
+  t.is(await server.ctx.storage.uploads.get(kept.uploadId), undefined);
 });
