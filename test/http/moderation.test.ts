@@ -50,7 +50,7 @@ const TITLE = 'Nocturnal colour scheme';
 async function post(site: Site, who: Persona, title = TITLE) {
   const answer = await site.server.request('POST', '/posts', { token: who.token, body: { title, contentMarkdown: 'Please.', boardId: site.boardId } });
   if (answer.status !== 201) throw new Error(`POST /posts answered ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body.post as { postId: string; slug: string; approval?: string };
+  return answer.body.post as { postId: string; slug: string; approval?: string; createdAt: string };
 }
 
 /** Everything a visitor (or nobody) could find the post through. */
@@ -115,6 +115,24 @@ test('a new user’s post waits: invisible to others everywhere, shown to its au
   await eventually(async () => (hooksNamed(site.receiver, 'post.created').length === 1 ? true : undefined), 'post.created once approved');
   // Now known, the newcomer no longer waits.
   t.is((await post(site, site.newcomer, 'Another idea entirely')).approval, undefined);
+});
+
+test('an approved post takes its place among the newest, as if just posted; one marked spam and approved keeps its date', async (t) => {
+  const site = await startSite(t);
+  const { server } = site;
+  const waited = await post(site, site.newcomer, 'Waited in the queue');
+  await post(site, site.owner, 'Posted while it waited');
+  const approved = await server.request('POST', `/moderation/posts/${waited.postId}/approve`, { token: site.moderator.token, body: {} });
+  t.is(approved.status, 200, approved.text);
+  const newest = await server.request('POST', '/posts/get', { token: site.visitor.token, body: { created: 'DESC', page: 1, limit: 2 } });
+  t.deepEqual(newest.body.posts.map((p: { title: string }) => p.title), ['Waited in the queue', 'Posted while it waited']);
+  const shown = newest.body.posts[0] as { createdAt: string };
+  t.true(shown.createdAt > waited.createdAt, 'its date is the approval’s');
+
+  const spam = await post(site, site.owner, 'Not spam after all');
+  t.is((await server.request('POST', `/moderation/posts/${spam.postId}/spam`, { token: site.moderator.token })).status, 200);
+  t.is((await server.request('POST', `/moderation/posts/${spam.postId}/approve`, { token: site.moderator.token, body: {} })).status, 200);
+  t.is((await server.ctx.storage.posts.get(spam.postId))?.createdAt, spam.createdAt);
 });
 
 test('a waiting comment is hidden from the activity, counts and subscribers’ mail until approved; then mailed and hooked', async (t) => {

@@ -120,7 +120,9 @@ export async function approve(ctx: ServiceContext, actor: Actor, kind: HeldKind,
     const author = await tx.users.get(row.userId);
     if (row.approval === 'waiting' || row.approval === 'spam') {
       const now = new Date().toISOString();
-      if (kind === 'post') await tx.posts.update(row.id, { approval: 'approved', updatedAt: now });
+      // A post that waited takes its place among the newest, as if just posted; a comment keeps its place in its thread.
+      const posted = row.approval === 'waiting' ? { createdAt: now } : {};
+      if (kind === 'post') await tx.posts.update(row.id, { approval: 'approved', ...posted, updatedAt: now });
       else await tx.comments.update(row.id, { approval: 'approved', updatedAt: now });
       // Announced now, as if just posted (a spam one that never waited was announced before).
       if (row.approval === 'waiting') await announce(tx, kind, row, author);
