@@ -97,7 +97,7 @@ function decisionPaths(kind: Kind): Paths {
         id: `approve${kind.name}`,
         summary: `Approve a ${what}`,
         description:
-          `Shows the ${what} to everyone who may see its post. A waiting one is announced then, as if just posted: \`${kind.name === 'Post' ? 'post.created' : 'comment.created'}\` goes to webhooks and subscribers get their notification mail. Approving a spam one undoes the mark; approving an approved one changes nothing. ` +
+          `Shows the ${what} to everyone who may see its post. A waiting one is announced then, as if just posted: \`${kind.name === 'Post' ? 'post.created' : 'comment.created'}\` goes to webhooks and subscribers get their notification mail${kind.name === 'Post' ? ', and its `createdAt` becomes the approval time, so it shows among the newest' : ''}. Approving a spam one undoes the mark (its date stays); approving an approved one changes nothing. ` +
           '`trust: true` also marks the author trusted: their posts and comments never wait again. ' +
           `Checks in order: ${PERMISSION} (403), \`trust\` (400 \`VALIDATION_ERROR\` \`trust must be a boolean\`), the ${what} (404).`,
         tag: 'Moderation',
