@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
 import { appError } from '../errors.js';
-import type { UploadRow, UploadType } from '../storage/types.js';
+import type { UploadRow, UploadsRepo, UploadType } from '../storage/types.js';
 import type { Actor, ServiceContext } from './context.js';
 
 /*
@@ -61,12 +61,19 @@ export async function createUpload(ctx: ServiceContext, actor: Actor, bytes: Buf
   }
   const now = new Date();
   const since = new Date(now.getTime() - DAY_MS).toISOString();
-  const used = await ctx.storage.uploads.sizeByUserSince(actor.user.id, since);
-  if (used + image.bytes.length > ctx.config.uploadDailyQuotaBytes) throw appError('UPLOAD_QUOTA_EXCEEDED');
+  const withinQuota = async (uploads: UploadsRepo) =>
+    (await uploads.sizeByUserSince(actor.user.id, since)) + image.bytes.length <= ctx.config.uploadDailyQuotaBytes;
+  // Refused before any bytes are written; checked again with the row, where uploads sent at once are counted.
+  if (!(await withinQuota(ctx.storage.uploads))) throw appError('UPLOAD_QUOTA_EXCEEDED');
   // The bytes first, then the row: a row never names missing bytes; bytes without a row are swept later.
   await ctx.storage.uploadBytes.write(id, image.bytes);
   const row: UploadRow = { id, type: image.type, width: image.width, height: image.height, size: image.bytes.length, userId: actor.user.id, createdAt: now.toISOString() };
-  const stored = await ctx.storage.transaction(async (tx) => (await tx.uploads.get(id)) ?? (await tx.uploads.insert(row)));
+  const stored = await ctx.storage.transaction(async (tx) => {
+    const same = await tx.uploads.get(id);
+    if (same) return same;
+    if (!(await withinQuota(tx.uploads))) throw appError('UPLOAD_QUOTA_EXCEEDED');
+    return tx.uploads.insert(row);
+  });
   return uploadView(stored);
 }
 

@@ -225,3 +225,17 @@ test('the sweep reads the texts only when an upload has aged unchecked or a wind
   t.is(reads.count, 2);
   t.is(await server.ctx.storage.uploads.get(kept.uploadId), undefined);
 });
+
+test('uploads sent at once count against the daily quota together: one fits, the others get 429', async (t) => {
+  const { server, ownerToken } = await start(t, { uploadDailyQuotaBytes: 1000 });
+  const noisy = async (seed: number) =>
+    sharp(Buffer.from(Array.from({ length: 30 * 30 * 3 }, (_, i) => (i * seed * 7919) % 251)), { raw: { width: 30, height: 30, channels: 3 } })
+      .png()
+      .toBuffer();
+  const images = await Promise.all([3, 5, 7, 11].map(noisy));
+  const answers = await Promise.all(images.map((image) => send(server, ownerToken, image)));
+  t.deepEqual(answers.map((answer) => answer.status).sort(), [201, 429, 429, 429], answers.map((answer) => answer.text).join('\n'));
+  t.true(answers.filter((answer) => answer.status === 429).every((answer) => answer.body.code === 'UPLOAD_QUOTA_EXCEEDED'));
+  const stored = await server.ctx.storage.uploads.sizeByUserSince((await server.ctx.storage.users.getOwner())!.id, '1970-01-01T00:00:00.000Z');
+  t.true(stored <= 1000, `stored ${stored} bytes`);
+});
