@@ -32,7 +32,7 @@ function allows(comparator: string, version: Version): boolean {
   const [, operator = '=', ...parts] = match;
   const given = parts.map((part) => (part === undefined || part === 'x' || part === '*' ? undefined : Number(part)));
   const base: Version = [given[0] ?? 0, given[1] ?? 0, given[2] ?? 0];
-  const wildcard = given.findIndex((part) => part === undefined);
+  const wildcard = given.indexOf(undefined);
   switch (operator) {
     case '>=':
       return compare(version, base) >= 0;
