@@ -135,6 +135,27 @@ test('an approved post takes its place among the newest, as if just posted; one 
   t.is((await server.ctx.storage.posts.get(spam.postId))?.createdAt, spam.createdAt);
 });
 
+test('comments on a waiting post, approved or by the team, are announced with the post once it is approved', async (t) => {
+  const site = await startSite(t);
+  const { server } = site;
+  const idea = await post(site, site.newcomer, 'Waiting idea with comments');
+  const question = await server.request('POST', `/posts/${idea.postId}/comments`, { token: site.moderator.token, body: { body: 'Can you say more about it?' } });
+  t.is(question.status, 201, question.text);
+  const answer = await server.request('POST', `/posts/${idea.postId}/comments`, { token: site.newcomer.token, body: { body: 'Sure: at night.' } });
+  t.is(answer.status, 201, answer.text);
+  const answerId = (answer.body.activity?.comment?.id ?? answer.body.comment?.id) as string;
+  t.is((await server.request('POST', `/moderation/comments/${answerId}/approve`, { token: site.moderator.token, body: {} })).status, 200);
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  t.is(hooksNamed(site.receiver, 'comment.created').length, 0, 'nothing about the waiting post leaves the site');
+  t.is((await server.request('POST', `/moderation/posts/${idea.postId}/approve`, { token: site.moderator.token, body: {} })).status, 200);
+  const hooks = await eventually(async () => {
+    const found = hooksNamed(site.receiver, 'comment.created');
+    return found.length === 2 ? found : undefined;
+  }, 'both comments announced');
+  t.true(hooks[0]!.body.includes('Can you say more about it?') && hooks[1]!.body.includes('Sure: at night.'), 'in their order');
+  t.is(hooksNamed(site.receiver, 'post.created').length, 1);
+});
+
 test('a waiting comment is hidden from the activity, counts and subscribers’ mail until approved; then mailed and hooked', async (t) => {
   const site = await startSite(t);
   const { server } = site;

@@ -1,5 +1,5 @@
 import { appError, validationError } from '../../errors.js';
-import type { CommentRow, PostRow, Repositories, UserRow } from '../../storage/types.js';
+import { type CommentRow, isHeld, type PostRow, type Repositories, type UserRow } from '../../storage/types.js';
 import { removeCommentThread } from '../comment-removal.js';
 import { type CommentView, toCommentView } from '../comment-views.js';
 import type { Actor, ServiceContext } from '../context.js';
@@ -126,6 +126,8 @@ export async function approve(ctx: ServiceContext, actor: Actor, kind: HeldKind,
       else await tx.comments.update(row.id, { approval: 'approved', updatedAt: now });
       // Announced now, as if just posted (a spam one that never waited was announced before).
       if (row.approval === 'waiting') await announce(tx, kind, row, author);
+      // Nothing about a held post leaves the site, its comments included: they are announced with it.
+      if (row.approval === 'waiting' && kind === 'post') await announceComments(tx, row.id);
     }
     const updated = author && trust && author.isTrusted !== true ? await tx.users.update(author.id, { isTrusted: true, updatedAt: new Date().toISOString() }) : author;
     return { result: 'approved', author: authorOf(updated) };
@@ -183,6 +185,14 @@ async function announce(tx: Repositories, kind: HeldKind, row: PostRow | Comment
   const comment = (await tx.comments.get(row.id))!;
   if (comment.isInternal || !author) return;
   await recordEvent(tx, 'comment.created', comment.postId, actor, { comment: toCommentView(comment), author: toPublicUser(author) });
+}
+
+/** The approved comments a post gathered while it waited, announced in their order. */
+async function announceComments(tx: Repositories, postId: string): Promise<void> {
+  for (const comment of await tx.comments.listByPost(postId)) {
+    if (isHeld(comment)) continue;
+    await announce(tx, 'comment', comment, await tx.users.get(comment.userId));
+  }
 }
 
 function authorOf(user: UserRow | undefined): Decision['author'] {
