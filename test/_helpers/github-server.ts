@@ -21,6 +21,8 @@ export interface TestGithub {
   clientId: string;
   clientSecret: string;
   signInAs(person: GithubPerson): void;
+  /** GitHub's API (/user, /user/emails) answers 503 while true, as during an outage. */
+  apiDown: boolean;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function startTestGithub(): Promise<TestGithub> {
     if (url.pathname === '/login/oauth/access_token' && req.method === 'POST') return accessToken(new URLSearchParams(await body(req)), req, res);
     const person = tokens.get((req.headers.authorization ?? '').replace(/^Bearer /i, ''));
     if (!person) return send(res, 401, { message: 'Requires authentication' });
+    if (handle.apiDown) return send(res, 503, { message: 'Service unavailable' });
     if (url.pathname === '/user')
       return send(res, 200, { id: person.id, login: person.login, name: person.name, avatar_url: `https://avatars.githubusercontent.com/u/${person.id}` });
     if (url.pathname === '/user/emails')
@@ -88,15 +91,17 @@ export async function startTestGithub(): Promise<TestGithub> {
     send(res, 200, { access_token: token, token_type: 'bearer', scope: 'read:user,user:email' });
   }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
+  const handle: TestGithub = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     clientId,
     clientSecret,
     signInAs: (person) => {
       current = person;
     },
+    apiDown: false,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+  return handle;
 }
 
 function send(res: ServerResponse, status: number, value: unknown): void {

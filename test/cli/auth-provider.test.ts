@@ -47,13 +47,18 @@ test('add reads the secret file (one trailing newline dropped), list never shows
     await inBoard(board, ['auth', 'provider', 'add', 'gh', '--preset', 'github', '--client-id', 'gh-1', '--client-secret-file', file, '--json']),
   );
   t.like(github, { kind: 'github', name: 'GitHub' });
+  const microsoft = jsonOf(
+    t,
+    await inBoard(board, ['auth', 'provider', 'add', 'ms', '--preset', 'microsoft', '--client-id', 'ms-1', '--client-secret-file', file, '--json']),
+  );
+  t.like(microsoft, { providerId: 'ms', kind: 'oidc', name: 'Microsoft', issuer: 'https://login.microsoftonline.com/common/v2.0' });
 
   const table = await inBoard(board, ['auth', 'provider', 'list']);
   t.regex(table.stdout, /^ID +NAME +ISSUER +CLIENT ID +DOMAINS +TEAM +STATE\nacme +Acme +https:\/\/id\.acme\.example +feedbackd +acme\.com,example\.com +yes +on\n/);
   const listed = jsonOf(t, await inBoard(board, ['auth', 'provider', 'list', '--json']));
   t.deepEqual(
     listed.map((row: { providerId: string }) => row.providerId),
-    ['acme', 'google', 'gh'],
+    ['acme', 'google', 'gh', 'ms'],
   );
   t.false(JSON.stringify(listed).includes(SECRET));
   t.false(table.stdout.includes(SECRET));

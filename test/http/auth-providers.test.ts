@@ -137,6 +137,20 @@ test('the body is checked field by field, in the documented order', async (t) =>
     body: { providerId: 'google', preset: 'google', clientId: 'g', clientSecret: 's' },
   });
   t.like(preset.body.provider, { name: 'Google', issuer: 'https://accounts.google.com' });
+  // Microsoft: any Microsoft account by default; an owner limiting it to one organisation gives the tenant's issuer.
+  const microsoft = await server.request('POST', '/sso/providers', {
+    token: ownerToken,
+    body: { providerId: 'microsoft', preset: 'microsoft', clientId: 'm', clientSecret: 's' },
+  });
+  t.is(microsoft.status, 201, microsoft.text);
+  t.like(microsoft.body.provider, { providerId: 'microsoft', kind: 'oidc', name: 'Microsoft', issuer: 'https://login.microsoftonline.com/common/v2.0' });
+  const tenant = 'https://login.microsoftonline.com/0b5b5ad5-7c36-4b6c-9e8e-2f2d0c4d2a11/v2.0';
+  const organisation = await server.request('POST', '/sso/providers', {
+    token: ownerToken,
+    body: { providerId: 'contoso', preset: 'microsoft', issuer: tenant, name: 'Contoso', clientId: 'm', clientSecret: 's' },
+  });
+  t.like(organisation.body.provider, { kind: 'oidc', name: 'Contoso', issuer: tenant });
+  t.like((await server.ctx.storage.authProviders.get('microsoft'))!, { kind: 'oidc', issuer: 'https://login.microsoftonline.com/common/v2.0', name: 'Microsoft' });
 });
 
 test('starting with an unknown provider lands on the page, which reads the refusal in words', async (t) => {

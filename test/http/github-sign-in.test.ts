@@ -60,7 +60,7 @@ test('a GitHub person signs in with their verified primary address and is found 
   t.is(moved.body.user?.userId, first.body.user?.userId);
 });
 
-test('an unverified primary address is refused in words, even with a verified secondary one', async (t) => {
+test("an unverified primary address is refused in words, even with a verified secondary one; GitHub's API failing is a 502 in words", async (t) => {
   const { server, github } = await setUp(t);
   const refused = await signIn(
     server,
@@ -72,6 +72,12 @@ test('an unverified primary address is refused in words, even with a verified se
   );
   t.is(refused.status, 403);
   t.deepEqual(refused.body, { message: "Your GitHub account's email is not verified: verify it there, then try again", code: 'OIDC_EMAIL_UNVERIFIED' });
+  // GitHub's API failing after the code exchange: a 502 in words, and no account.
+  github.apiDown = true;
+  const down = await signIn(server, github, octo([{ email: 'down@example.com', primary: true, verified: true }], 43));
+  t.is(down.status, 502);
+  t.deepEqual(down.body, { message: 'The sign-in provider could not be reached or answered wrongly; try again later', code: 'AUTH_PROVIDER_UNAVAILABLE' });
+  t.is(await server.ctx.storage.users.getByEmail('down@example.com'), undefined);
 });
 
 test('a wrong code or state is refused', async (t) => {

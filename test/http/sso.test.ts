@@ -153,3 +153,36 @@ test('every broken or hostile token is 401 SSO_TOKEN_INVALID saying which check 
     t.false(answer.text.includes(token.split('.')[2] || token), `${what}: the token is not echoed`);
   }
 });
+
+test('the token limits follow the settings: a shorter ssoMaxTokenLifetimeSeconds, and ssoClockSkewSeconds for iat ahead and exp just past', async (t) => {
+  // Its own server: the file's one runs on the defaults (86400 seconds, 60 seconds of skew).
+  const limited = await startTestServer({ ssoMaxTokenLifetimeSeconds: 600, ssoClockSkewSeconds: 10 });
+  t.teardown(limited.close);
+  const owner: string = (await limited.request('POST', '/auth/setup', { body: OWNER })).body.user.authToken;
+  const key = await createSecret(limited, owner);
+  const header = { alg: 'HS256', typ: 'JWT', kid: key.id };
+  const now = nowSeconds();
+  const within: Array<[string, Record<string, unknown>]> = [
+    ['exp within the shorter lifetime', { exp: now + 550 }],
+    ['iat a little ahead, within the skew', { iat: now + 5, exp: now + 300 }],
+    ['exp just past, within the skew', { exp: now - 3 }],
+  ];
+  for (const [what, times] of within) {
+    const answer = await limited.request('POST', '/auth/sso', { body: { token: craftedToken(header, { ...person(), ...times }, key.secret) } });
+    t.is(answer.status, 200, `${what}: ${answer.text}`);
+  }
+  const beyond: Array<[string, Record<string, unknown>, string]> = [
+    ['exp beyond the shorter lifetime (within the default)', { exp: now + 900 }, 'The sign-on token expires too far ahead: exp may be at most 600 seconds from now'],
+    ['iat ahead beyond the skew (within the default)', { iat: now + 40, exp: now + 300 }, 'The sign-on token was issued in the future (iat): check the product’s clock'],
+    ['exp past beyond the skew (within the default)', { exp: now - 40 }, 'The sign-on token has expired'],
+  ];
+  for (const [what, times, message] of beyond) {
+    const answer = await limited.request('POST', '/auth/sso', { body: { token: craftedToken(header, { ...person(), ...times }, key.secret) } });
+    t.is(answer.status, 401, what);
+    t.deepEqual(answer.body, { message, code: 'SSO_TOKEN_INVALID' }, what);
+  }
+  // The same far-ahead and early tokens pass on the file's server, on the defaults.
+  for (const times of [{ exp: now + 900 }, { iat: now + 40, exp: now + 300 }, { exp: now - 40 }]) {
+    t.is((await signIn(craftedToken({ alg: 'HS256', typ: 'JWT', kid: secret.id }, { ...person(), ...times }, secret.secret))).status, 200, JSON.stringify(times));
+  }
+});

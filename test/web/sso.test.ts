@@ -1,7 +1,8 @@
 // Single sign-on in the browser (issue 28): a test product's token signs a visitor in through
 // /sso and lands on the redirect, with the token gone from the address, the history and every
 // request the page makes; redirects elsewhere land home; "Sign in" goes to the product when the
-// board has a sign-in page set, with a Team sign-in link; Settings › Sign-in (axe, screenshots).
+// board has a sign-in page set, with a Team sign-in link; with sign-up off too, no password
+// sign-up, yet the product's token still makes new accounts; Settings › Sign-in (axe, screenshots).
 import type { Page } from 'playwright-core';
 import { createSecret, type ProductSecret, productToken } from '../_helpers/sso-product.js';
 import { expectAccessible, expectNoProblems, openPage, test, useWebServer, type WebTest } from './_browser.ts';
@@ -117,6 +118,31 @@ test.serial('with a sign-in page set, "Sign in" goes to the product with the boa
   await postPage.getByRole('button', { name: /vote/i }).first().click();
   const asked = new URL((await leaving).url());
   t.is(asked.searchParams.get('redirect'), `${web.url}/p/${post.slug}`);
+});
+
+test.serial('with sign-up off and a sign-in page set, the board has no password sign-up for customers, and the product still brings new ones in', async (t) => {
+  const web = t.context.web;
+  await ensureSecret(t);
+  await setSettings(web, { allowSignup: false, ssoLoginUrl: 'https://app.example.com/login' });
+  t.teardown(() => setSettings(web, { allowSignup: true, ssoLoginUrl: null }));
+  const signInPage = await openPage(t, '/sign-in');
+  await signInPage.getByRole('link', { name: 'Not on the team? Sign in at app.example.com' }).waitFor();
+  t.is(await signInPage.getByRole('link', { name: 'Create an account' }).count(), 0);
+  const signUpPage = await openPage(t, '/sign-up');
+  await signUpPage.getByText('Sign-up is closed on this site.').waitFor();
+  t.is(await signUpPage.getByLabel('Password').count(), 0, 'no password form');
+  const refused = await fetch(`${web.url}/api/v1/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'password-person@example.com', password: 'correct horse battery', name: 'Password Person' }),
+  });
+  t.is(refused.status, 403);
+  t.is(((await refused.json()) as { code: string }).code, 'SIGNUP_NOT_ALLOWED');
+  // The product is where customers sign up: its token makes the account all the same.
+  const { page } = await land(t, new URLSearchParams({ token: token(), redirect: '/roadmap' }).toString());
+  await page.waitForURL(`${web.url}/roadmap`);
+  await page.getByRole('button', { name: /^Your account \(Web Customer \d+\)$/ }).waitFor();
+  t.truthy(await web.server.ctx.storage.users.getByEmail(`web${customers}@example.com`), 'a new account, made through the product');
 });
 
 test.serial('Settings › Sign-in: the owner sets the product sign-in page and creates, sees once, copies and revokes a secret', async (t) => {
