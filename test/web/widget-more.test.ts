@@ -220,3 +220,45 @@ test.serial('identified in the panel: sort, similar ideas, a post’s comments a
   t.is(idea.author.userId, viewer.userId, 'their idea');
   t.is(idea.voters.viewerVote?.userId, viewer.userId, 'with their own vote');
 });
+
+test.serial('open({ board }) opens the panel on that board; open({ post }) and open({ board }) change an open panel’s page; close() and Close give focus back to the launcher', async (t) => {
+  await prepare(t);
+  const web = t.context.web;
+  product.page('/calls', hostPage(t, productToken(secret, person())));
+  const { page } = await openProduct(t, `${product.origin}/calls`);
+  const launcher = page.getByRole('button', { name: 'Feedback' });
+  await launcher.waitFor();
+  const call = (command: string, argument?: object) =>
+    page.evaluate(([command, argument]) => (window as unknown as { feedbackd: (command: string, argument?: unknown) => void }).feedbackd(command as string, argument), [command, argument] as const);
+
+  await call('open', { board: 'bugs' });
+  const panel = await readyPanel(page);
+  await panel.getByRole('heading', { level: 1, name: 'Bugs' }).waitFor();
+  await panel.getByRole('link', { name: 'Crash when the report is empty' }).waitFor();
+  t.is(panel.url(), `${web.url}/embed/b/bugs`);
+  t.is(await launcher.getAttribute('aria-expanded'), 'true');
+
+  // Already open and loaded: the panel goes to the post, then the other board, in place (told by message, not reloaded).
+  await panel.evaluate(() => Object.assign(window, { stillHere: true }));
+  await call('open', { post: darkMode.slug });
+  await panel.getByRole('heading', { level: 1, name: 'Dark mode for the reports' }).waitFor();
+  t.is(panel.url(), `${web.url}/embed/p/${darkMode.slug}`);
+  await call('open', { board: 'feature-requests' });
+  await panel.getByRole('heading', { level: 1, name: 'Feature requests' }).waitFor();
+  t.is(panel.url(), `${web.url}/embed/b/feature-requests`);
+  t.is(await page.locator('[data-feedbackd-widget]').locator('iframe').count(), 1);
+  t.true(await panel.evaluate(() => 'stillHere' in window), 'the same document, not a new one');
+
+  await call('close');
+  await panelBox(page).waitFor({ state: 'hidden' });
+  t.is(await launcher.getAttribute('aria-expanded'), 'false');
+  t.true(await launcherFocused(launcher), 'close(): focus is on the launcher');
+
+  // Opened from the launcher, closed by the panel's own Close button.
+  await launcher.click();
+  await panelBox(page).waitFor();
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await panelBox(page).waitFor({ state: 'hidden' });
+  t.is(await launcher.getAttribute('aria-expanded'), 'false');
+  t.true(await launcherFocused(launcher), 'Close: focus is on the launcher');
+});
