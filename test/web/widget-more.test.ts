@@ -262,3 +262,83 @@ test.serial('open({ board }) opens the panel on that board; open({ post }) and o
   t.is(await launcher.getAttribute('aria-expanded'), 'false');
   t.true(await launcherFocused(launcher), 'Close: focus is on the launcher');
 });
+
+/** A page of the third origin that posts everything the loader obeys to its parent, then a probe the host page waits for. */
+const PRETENDER = `<!doctype html><html lang="en"><title>Pretender</title><body><script>
+  parent.postMessage({ channel: 'feedbackd', type: 'ready' }, '*');
+  parent.postMessage({ channel: 'feedbackd', type: 'close' }, '*');
+  parent.postMessage({ probe: location.search.slice(1) }, '*');
+</script></body></html>`;
+
+/** Counts the messages the host page gets, by probe: a probe arrives after the messages posted before it were handled. */
+const PROBE_LISTENER = `<script>
+  window.probes = [];
+  addEventListener('message', (event) => { if (event.data && event.data.probe) window.probes.push(event.data.probe); });
+</script>`;
+
+test.serial('the loader obeys only its panel on the board’s origin: a third-origin frame, or the panel’s frame once on a third origin, cannot close it', async (t) => {
+  await prepare(t);
+  stranger.page('/pretender', PRETENDER);
+  product.page('/page-side', hostPage(t, productToken(secret, person()), PROBE_LISTENER));
+  const { page } = await openProduct(t, `${product.origin}/page-side`);
+  await page.getByRole('button', { name: 'Feedback' }).click();
+  const panel = await readyPanel(page);
+  const probed = (probe: string) => page.waitForFunction((probe) => (window as unknown as { probes: string[] }).probes.includes(probe), probe);
+
+  // Another frame of the host page, from the third origin: not the panel's window.
+  await page.evaluate((src) => document.body.append(Object.assign(document.createElement('iframe'), { src, title: 'Elsewhere' })), `${stranger.origin}/pretender?other-frame`);
+  await probed('other-frame');
+  t.true(await panelBox(page).isVisible(), 'a third-origin frame cannot close the panel');
+
+  // The panel's own frame, sent to the third origin: its window, but no longer the board's origin.
+  await panel.evaluate((url) => location.assign(url), `${stranger.origin}/pretender?panel-frame`);
+  await probed('panel-frame');
+  t.is(panel.url(), `${stranger.origin}/pretender?panel-frame`);
+  t.true(await panelBox(page).isVisible(), 'the panel’s frame on a third origin cannot close the panel');
+});
+
+test.serial('the panel obeys only a parent on an origin of embedOrigins: framed by the board’s own site, hello, identify and open change nothing', async (t) => {
+  await prepare(t);
+  const web = t.context.web;
+  const intruder = person();
+  // The board's own origin may frame the panel (the dashboard's preview) but is not in embedOrigins.
+  const { page, context } = await openProduct(t, `${web.url}/embed`);
+  const signIns: string[] = [];
+  context.on('request', (request) => {
+    if (request.url().endsWith('/api/v1/auth/sso')) signIns.push(request.url());
+  });
+  await page.evaluate(() => {
+    Object.assign(window, { ready: false });
+    addEventListener('message', (event) => {
+      if (event.data?.channel === 'feedbackd' && event.data.type === 'ready') Object.assign(window, { ready: true });
+    });
+    document.body.append(Object.assign(document.createElement('iframe'), { src: '/embed/b/feature-requests', title: 'Panel' }));
+  });
+  await page.waitForFunction(() => (window as unknown as { ready: boolean }).ready);
+  const panel = page.frames().find((frame) => frame.url().endsWith('/embed/b/feature-requests'))!;
+  await panel.getByRole('heading', { level: 1, name: 'Feature requests' }).waitFor();
+  await panel.evaluate(() => {
+    Object.assign(window, { probed: false });
+    addEventListener('message', (event) => {
+      if (event.data?.probe) Object.assign(window, { probed: true });
+    });
+  });
+  await page.evaluate(
+    ([token, post]) => {
+      const frame = document.querySelector('iframe')!.contentWindow!;
+      frame.postMessage({ channel: 'feedbackd', type: 'hello', page: location.href }, '*');
+      frame.postMessage({ channel: 'feedbackd', type: 'identify', token }, '*');
+      frame.postMessage({ channel: 'feedbackd', type: 'open', post }, '*');
+      frame.postMessage({ probe: true }, '*');
+    },
+    [productToken(secret, intruder), darkMode.slug] as const,
+  );
+  await panel.waitForFunction(() => (window as unknown as { probed: boolean }).probed);
+  // Once more round the panel's event loop, for anything its handlers started.
+  await panel.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  t.is(panel.url(), `${web.url}/embed/b/feature-requests`, 'open did not move the panel');
+  t.is(await panel.getByRole('button', { name: 'Close' }).count(), 0, 'hello did not make the page its host');
+  await panel.getByRole('link', { name: 'Sign in' }).waitFor();
+  t.deepEqual(signIns, [], 'identify did not sign in');
+  t.is(await web.ctx.storage.users.getByEmail(intruder.email), undefined);
+});
