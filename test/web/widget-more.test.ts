@@ -125,7 +125,7 @@ const launcherFocused = (launcher: Locator) =>
 /** The same-origin links on the panel's page now, by path. */
 async function panelLinks(panel: Frame): Promise<string[]> {
   return panel.evaluate(() =>
-    [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].filter((link) => link.origin === location.origin && !link.getAttribute('href')!.startsWith('#')).map((link) => link.pathname),
+    Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href]')).filter((link) => link.origin === location.origin && !link.getAttribute('href')!.startsWith('#')).map((link) => link.pathname),
   );
 }
 
@@ -341,4 +341,111 @@ test.serial('the panel obeys only a parent on an origin of embedOrigins: framed 
   await panel.getByRole('link', { name: 'Sign in' }).waitFor();
   t.deepEqual(signIns, [], 'identify did not sign in');
   t.is(await web.ctx.storage.users.getByEmail(intruder.email), undefined);
+});
+
+let published = false;
+
+/** One published changelog entry, so the panel has What's new. */
+async function publishChangelog(t: WebTest): Promise<void> {
+  if (published) return;
+  const web = t.context.web;
+  const { entry } = await callApi<{ entry: { entryId: string } }>(web, 'POST', '/changelog', { title: 'Dark mode is here', labels: ['new'], postIds: [darkMode.postId] });
+  await callApi(web, 'POST', `/changelog/${entry.entryId}/publish`, {});
+  published = true;
+}
+
+/** Presses Tab until `focused` says so, at most `max` times. */
+async function tabTo(page: Page, focused: () => Promise<boolean>, max = 40): Promise<boolean> {
+  for (let presses = 0; presses < max; presses++) {
+    if (await focused()) return true;
+    await page.keyboard.press('Tab');
+  }
+  return focused();
+}
+
+/** Whether `target`, in the panel, has the focus. */
+const hasFocus = (target: Locator) => () => target.evaluate((element) => element === document.activeElement && document.hasFocus());
+
+/** axe on each page of the panel: a board, a post, all boards, Post an idea with similar ideas, My ideas, What's new, then signed out the sign-in form. */
+async function axeEveryPanelPage(t: WebTest, page: Page, panel: Frame): Promise<void> {
+  await panel.getByRole('heading', { level: 1, name: 'Feature requests' }).waitFor();
+  await panel.getByRole('link', { name: 'Dark mode for the reports' }).waitFor();
+  await expectAccessible(t, panel);
+  await panel.getByRole('link', { name: 'Dark mode for the reports' }).click();
+  await panel.getByRole('heading', { level: 1, name: 'Dark mode for the reports' }).waitFor();
+  await panel.getByText('We are looking into a darker palette.').waitFor();
+  await expectAccessible(t, panel);
+  await panel.locator('.embed-brand').click();
+  await panel.getByRole('link', { name: /Feature requests/ }).first().waitFor();
+  await expectAccessible(t, panel);
+  await panel.getByRole('link', { name: 'My ideas' }).click();
+  await panel.getByRole('heading', { level: 1, name: 'My ideas' }).waitFor();
+  // Both lists loaded: ideas, or the words for none.
+  await panel.waitForFunction(() => {
+    const lists = Array.from(document.querySelectorAll('.profile-ideas section'));
+    return lists.length === 2 && lists.every((list) => list.querySelector('.post-card__title, .profile-ideas__empty'));
+  });
+  await expectAccessible(t, panel);
+  await panel.getByRole('link', { name: 'What’s new' }).click();
+  await panel.getByRole('article', { name: 'Dark mode is here' }).waitFor();
+  await expectAccessible(t, panel);
+  await panel.getByRole('link', { name: 'Dark mode for the reports' }).first().click();
+  await panel.getByRole('heading', { level: 1, name: 'Dark mode for the reports' }).waitFor();
+  await panel.getByRole('link', { name: 'Feature requests' }).first().click();
+  await panel.getByRole('link', { name: 'Post an idea' }).first().click();
+  await panel.getByLabel('Title').fill('dark mode');
+  await panel.getByRole('region', { name: 'Is it one of these?' }).waitFor();
+  await expectAccessible(t, panel);
+  await page.evaluate(() => (window as unknown as { feedbackd: (command: string) => void }).feedbackd('logout'));
+  await panel.getByRole('link', { name: 'Sign in', exact: true }).click();
+  await panel.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await panel.getByLabel('Email').waitFor();
+  await expectAccessible(t, panel);
+}
+
+test.serial('at 360 px, dark: keyboard alone opens the launcher, votes and posts an idea; axe finds nothing on any page of the panel', async (t) => {
+  await prepare(t);
+  await publishChangelog(t);
+  product.page('/phone', hostPage(t, productToken(secret, person())));
+  const { page } = await openProduct(t, `${product.origin}/phone`, { width: 360, colorScheme: 'dark' });
+  const launcher = page.getByRole('button', { name: 'Feedback' });
+  await launcher.waitFor();
+  t.true(await tabTo(page, () => launcherFocused(launcher), 5), 'Tab reaches the launcher');
+  await page.keyboard.press('Enter');
+  const panel = await readyPanel(page);
+  await panel.getByRole('button', { name: /^Your account/ }).waitFor();
+  const card = panel.getByRole('listitem').filter({ hasText: 'Dark mode for the reports' });
+  const vote = card.getByRole('button', { name: /^Vote, 1 vote\b/ });
+  t.true(await tabTo(page, hasFocus(vote)), 'Tab reaches the vote button');
+  await page.keyboard.press('Space');
+  await card.getByRole('button', { name: /^Vote, 2 votes/, pressed: true }).waitFor();
+  t.true(await tabTo(page, hasFocus(panel.getByRole('link', { name: 'Post an idea' }).first()), 60), 'Tab reaches Post an idea');
+  await page.keyboard.press('Enter');
+  await panel.getByRole('heading', { level: 1, name: 'Post an idea' }).waitFor();
+  const title = panel.getByLabel('Title');
+  t.true(await tabTo(page, hasFocus(title)), 'Tab reaches the title');
+  await page.keyboard.type('Bigger tap targets on phones');
+  t.true(await tabTo(page, hasFocus(panel.getByRole('button', { name: 'Post idea' }))), 'Tab reaches Post idea');
+  await page.keyboard.press('Enter');
+  await panel.getByRole('heading', { level: 1, name: 'Bigger tap targets on phones' }).waitFor();
+  t.true(panel.url().startsWith(`${t.context.web.url}/embed/p/`));
+  await page.keyboard.press('Escape');
+  await panelBox(page).waitFor({ state: 'hidden' });
+  await page.keyboard.press('Enter');
+  await panelBox(page).waitFor();
+  t.deepEqual(await panelBox(page).boundingBox().then((box) => [box?.width, box?.height]), [360, 800], 'full screen on a phone');
+  await panel.getByRole('link', { name: 'Feature requests' }).first().click();
+  await axeEveryPanelPage(t, page, panel);
+});
+
+test.serial('at 1280 px, light: axe finds nothing on any page of the panel', async (t) => {
+  await prepare(t);
+  await publishChangelog(t);
+  product.page('/desktop', hostPage(t, productToken(secret, person())));
+  const { page } = await openProduct(t, `${product.origin}/desktop`);
+  await page.getByRole('button', { name: 'Feedback' }).click();
+  const panel = await readyPanel(page);
+  await panel.getByRole('button', { name: /^Your account/ }).waitFor();
+  t.deepEqual(await panelBox(page).boundingBox().then((box) => [box?.width, box?.height]), [400, 600], '400 × 600 on a desktop');
+  await axeEveryPanelPage(t, page, panel);
 });
