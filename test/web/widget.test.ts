@@ -2,7 +2,7 @@
 // loads widget.js from the board (127.0.0.1). The launcher opens the panel, `identify` signs the
 // product's user in without leaving the page, and they search, vote and post there; a host not in
 // `embedOrigins` cannot show the panel; a third origin's messages change nothing; keyboard only,
-// and axe inside the panel at phone and desktop size, light and dark.
+// and axe inside the panel at phone and desktop size, light and dark. More in widget-more.test.ts.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
