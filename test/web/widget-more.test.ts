@@ -3,21 +3,13 @@
 // /embed), their vote and idea read back through the API as them, open() and close() from the
 // page, both sides' origin checks, and axe plus a keyboard-only run at the sizes and schemes
 // widget.test.ts leaves out. The host page is on 127.0.0.2 against the board on 127.0.0.1.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { BrowserContext, Frame, Locator, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { createSecret, type ProductSecret, productToken } from '../_helpers/sso-product.js';
 import { expectAccessible, test, useWebServer, type WebTest } from './_browser.ts';
 import { callApi, seedBoard, seedComment, seedPost, setSettings } from './_seed.ts';
+import { openProduct as openIn, type Product, panelFrame, hostPage as snippet, startProduct } from './_widget.ts';
 
 useWebServer();
-
-/** The team's product: pages on 127.0.0.2 (allowed in embedOrigins) or 127.0.0.3 (not), by path. */
-interface Product {
-  origin: string;
-  page(path: string, html: string): void;
-  close(): Promise<void>;
-}
 
 interface ApiPost {
   postId: string;
@@ -33,32 +25,12 @@ let stranger: Product;
 let darkMode: ApiPost;
 let people = 0;
 
-async function startProduct(host: string): Promise<Product> {
-  const pages = new Map<string, string>();
-  const server: Server = createServer((request, response) => {
-    const html = pages.get(new URL(request.url ?? '/', 'http://x').pathname);
-    response.writeHead(html ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
-    response.end(html ?? 'not found');
-  });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://${host}:${port}`,
-    page: (path, html) => pages.set(path, html),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
+/** The snippet for this file's board. */
+const hostPage = (t: WebTest, token: string | null, extra = '') => snippet(t, 'feature-requests', token, extra);
 
-/** What a team pastes (board feature-requests), with `identify` when a token is given. */
-function hostPage(t: WebTest, token: string | null, extra = ''): string {
-  return `<!doctype html><html lang="en"><head><title>Acme</title></head><body>
-<main><h1>Acme dashboard</h1><p><a href="#top">Reports</a></p></main>
-<script src="${t.context.web.url}/widget.js" data-board="feature-requests" async></script>
-<script>
-  window.feedbackd = window.feedbackd || function () { (feedbackd.q = feedbackd.q || []).push(arguments) };
-  ${token ? `feedbackd('identify', { token: ${JSON.stringify(token)} });` : ''}
-</script>${extra}</body></html>`;
-}
+/** The product's page in a context reaching the board and both products. */
+const openProduct = (t: WebTest, url: string, options: { width?: number; colorScheme?: 'light' | 'dark' } = {}) =>
+  openIn(t, url, [product.origin, stranger.origin], options);
 
 const person = () => {
   people += 1;
@@ -85,30 +57,6 @@ test.after.always(async () => {
 });
 
 /** A fresh browser context at `url`; only the board's and the two products' origins are reached. */
-async function openProduct(t: WebTest, url: string, options: { width?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<{ page: Page; context: BrowserContext }> {
-  const context = await t.context.browser.newContext({
-    viewport: { width: options.width ?? 1280, height: 800 },
-    colorScheme: options.colorScheme ?? 'light',
-    reducedMotion: 'reduce',
-    locale: 'en-US',
-  });
-  context.setDefaultTimeout(10_000);
-  const allowed = new Set([new URL(t.context.web.url).origin, product.origin, stranger.origin]);
-  await context.route((target) => !allowed.has(target.origin), (route) => route.abort('blockedbyclient'));
-  const page = await context.newPage();
-  t.teardown(() => context.close());
-  await page.goto(url);
-  return { page, context };
-}
-
-/** The panel's frame, once its app has drawn the panel. */
-async function panelFrame(page: Page): Promise<Frame> {
-  const handle = await page.locator('[data-feedbackd-widget]').locator('iframe').elementHandle();
-  const frame = await handle!.contentFrame();
-  await frame!.waitForSelector('.embed-header');
-  return frame!;
-}
-
 /** The panel once the loader listens to it (its Close button shows only after the loader's hello). */
 async function readyPanel(page: Page): Promise<Frame> {
   const panel = await panelFrame(page);

@@ -3,23 +3,13 @@
 // product's user in without leaving the page, and they search, vote and post there; a host not in
 // `embedOrigins` cannot show the panel; a third origin's messages change nothing; keyboard only,
 // and axe inside the panel at phone and desktop size, light and dark. More in widget-more.test.ts.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { startTestProvider, type TestProvider } from '../_helpers/oidc-provider.js';
 import { createSecret, type ProductSecret, productToken } from '../_helpers/sso-product.js';
 import { expectAccessible, linkIn, sentMail, test, useWebServer, type WebTest } from './_browser.ts';
 import { callApi, MEMBER_PASSWORD, member, seedBoard, seedPost, setSettings } from './_seed.ts';
+import { openProduct as openIn, type Product, panelFrame, hostPage as snippet, startProduct } from './_widget.ts';
 
 useWebServer();
-
-/** The team's product: pages on 127.0.0.2 (allowed) or 127.0.0.3 (not allowed), by port. */
-interface Product {
-  origin: string;
-  /** Serves `html` at `path` from now on. */
-  page(path: string, html: string): void;
-  close(): Promise<void>;
-}
 
 let secret: ProductSecret;
 let product: Product;
@@ -27,32 +17,12 @@ let stranger: Product;
 let boardUrl: string;
 let people = 0;
 
-async function startProduct(host: string): Promise<Product> {
-  const pages = new Map<string, string>();
-  const server: Server = createServer((request, response) => {
-    const html = pages.get(new URL(request.url ?? '/', 'http://x').pathname);
-    response.writeHead(html ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
-    response.end(html ?? 'not found');
-  });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://${host}:${port}`,
-    page: (path, html) => pages.set(path, html),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
+/** The snippet for this file's board. */
+const hostPage = (t: WebTest, token: string | null, extra = '') => snippet(t, boardUrl, token, extra);
 
-/** What a team pastes, as the issue gives it, with `identify` when a token is given. */
-function hostPage(t: WebTest, token: string | null, extra = ''): string {
-  return `<!doctype html><html lang="en"><head><title>Acme</title></head><body>
-<main><h1>Acme dashboard</h1><p><a href="#top">Reports</a></p></main>
-<script src="${t.context.web.url}/widget.js" data-board="${boardUrl}" async></script>
-<script>
-  window.feedbackd = window.feedbackd || function () { (feedbackd.q = feedbackd.q || []).push(arguments) };
-  ${token ? `feedbackd('identify', { token: ${JSON.stringify(token)} });` : ''}
-</script>${extra}</body></html>`;
-}
+/** The product's page in a context reaching the board, both products and `alsoReach`. */
+const openProduct = (t: WebTest, url: string, options: { width?: number; colorScheme?: 'light' | 'dark'; alsoReach?: string } = {}) =>
+  openIn(t, url, [product.origin, stranger.origin, ...(options.alsoReach ? [options.alsoReach] : [])], options);
 
 const person = () => {
   people += 1;
@@ -78,30 +48,6 @@ test.after.always(async () => {
 });
 
 /** A fresh browser context at the product's page; only the three loopback origins are reached. */
-async function openProduct(t: WebTest, url: string, options: { width?: number; colorScheme?: 'light' | 'dark'; alsoReach?: string } = {}): Promise<{ page: Page; context: BrowserContext }> {
-  const context = await t.context.browser.newContext({
-    viewport: { width: options.width ?? 1280, height: 800 },
-    colorScheme: options.colorScheme ?? 'light',
-    reducedMotion: 'reduce',
-    locale: 'en-US',
-  });
-  context.setDefaultTimeout(10_000);
-  const allowed = new Set([new URL(t.context.web.url).origin, product.origin, stranger.origin, ...(options.alsoReach ? [new URL(options.alsoReach).origin] : [])]);
-  await context.route((target) => !allowed.has(target.origin), (route) => route.abort('blockedbyclient'));
-  const page = await context.newPage();
-  await page.goto(url);
-  t.teardown(() => context.close());
-  return { page, context };
-}
-
-/** The panel's frame, once its app has drawn the panel. */
-async function panelFrame(page: Page): Promise<Frame> {
-  const handle = await page.locator('[data-feedbackd-widget]').locator('iframe').elementHandle();
-  const frame = await handle!.contentFrame();
-  await frame!.waitForSelector('.embed-header');
-  return frame!;
-}
-
 /** Whether `check` comes true within 5 seconds, asked every 50 ms. */
 async function eventually(check: () => Promise<boolean>): Promise<boolean> {
   for (const deadline = Date.now() + 5000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
