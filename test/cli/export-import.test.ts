@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import test, { type ExecutionContext } from 'ava';
@@ -5,6 +6,7 @@ import bcrypt from 'bcrypt';
 import { createApp } from '../../src/http/app.js';
 import { startServer } from '../../src/http/server.js';
 import { toAuthUser } from '../../src/services/accounts.js';
+import type { ChangelogEntryRow, ChangelogLinkRow } from '../../src/storage/types.js';
 import { VERSION } from '../../src/version.js';
 import { OWNER } from '../_helpers/personas.js';
 import { sendRequest } from '../_helpers/server.js';
@@ -51,12 +53,65 @@ function exportFile(sections: Record<string, unknown>): string {
   return JSON.stringify({ format: 'feedbackd-export', version: 1, feedbackdVersion: VERSION, exportedAt: new Date().toISOString(), ...sections });
 }
 
+/** A published changelog entry linked to the board's first two posts, written straight to storage. */
+async function seedChangelog(dataDir: string): Promise<{ entry: ChangelogEntryRow; links: ChangelogLinkRow[] }> {
+  const ctx = await openBoard(dataDir);
+  try {
+    const author = (await ctx.storage.users.getOwner())!;
+    const posts = await ctx.storage.posts.query({ visibleBoardsOnly: false, direction: 'asc', offset: 0, limit: 2 });
+    const [roadmap] = (await ctx.storage.snapshot()).tables.roadmaps;
+    const at = '2024-02-01T10:00:00.000Z';
+    const entry = await ctx.storage.changelogEntries.insert({
+      id: randomUUID(),
+      slug: 'dark-mode-and-csv-aaaa1111',
+      title: 'Dark mode and CSV',
+      contentMarkdown: 'Both **shipped**.',
+      labels: ['new', 'improved'],
+      status: 'published',
+      publishAt: null,
+      publishedAt: at,
+      moveToRoadmapId: roadmap!.id,
+      authorId: author.id,
+      createdAt: at,
+      updatedAt: at,
+    });
+    const links: ChangelogLinkRow[] = [];
+    for (const [position, post] of posts.entries()) {
+      links.push(await ctx.storage.changelogLinks.insert({ id: randomUUID(), entryId: entry.id, postId: post.id, position, createdAt: at }));
+    }
+    // The export lists rows by (createdAt, id): the links share a timestamp.
+    return { entry, links: links.sort((a, b) => a.id.localeCompare(b.id)) };
+  } finally {
+    await ctx.close();
+  }
+}
+
+/** The changelog as the board in `dataDir` stores it. */
+async function storedChangelog(dataDir: string): Promise<{ entries: Json; links: Json }> {
+  const ctx = await openBoard(dataDir);
+  try {
+    const { tables } = await ctx.storage.snapshot();
+    const links = (tables.changelogLinks ?? []).slice().sort((a, b) => a.id.localeCompare(b.id));
+    return { entries: tables.changelogEntries, links };
+  } finally {
+    await ctx.close();
+  }
+}
+
 test('export, then import into a new board: the same rows with the same ids, settings included', async (t) => {
   const root = await tempDir(t);
   const source = join(root, 'source');
   await seedBoard(source);
+  const changelog = await seedChangelog(source);
   const original = await exported(t, source, join(root, 'source.json'));
-  t.like(original, { format: 'feedbackd-export', version: 4, includesPasswordHashes: true, counts: { users: 2, posts: 3, votes: 3, comments: 5, postMerges: 0 } });
+  t.like(original, {
+    format: 'feedbackd-export',
+    version: 4,
+    includesPasswordHashes: true,
+    counts: { users: 2, posts: 3, votes: 3, comments: 5, postMerges: 0, changelogEntries: 1, changelogLinks: 2 },
+  });
+  t.deepEqual(original.changelogEntries, [changelog.entry], 'the published entry is in the file as stored');
+  t.deepEqual(original.changelogLinks, changelog.links, 'and its links to the two posts');
   t.like(original.boards, [{ url: 'ideas', description: 'What we could build next' }], 'a board carries its description');
 
   const target = join(root, 'target');
@@ -67,6 +122,7 @@ test('export, then import into a new board: the same rows with the same ids, set
   t.regex(imported.stdout, /Settings and the @everyone and Team roles: taken from the file/);
   t.regex(imported.stdout, /\ncomments +5 +0 +0\n/);
   t.deepEqual(await exported(t, target, join(root, 'target.json')), original);
+  t.deepEqual(await storedChangelog(target), { entries: [changelog.entry], links: changelog.links }, 'the new board holds the entry and its links');
   const served = await servedComments(target);
   t.deepEqual(served, await servedComments(source), 'the same comments and activity rows, and the same activity answers');
   t.is(served.activities.length, 5);

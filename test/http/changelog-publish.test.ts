@@ -2,7 +2,8 @@
  * Publishing a changelog entry end to end (issue 30 §1), on both engines: the worker of serve
  * fans `changelog.published` out to a real webhook receiver and mails, through a real SMTP server
  * on loopback, ONE "Shipped" mail per person following the linked posts they can see; a voter who
- * cannot see a hidden board, one who unsubscribed and one who turned mail off get none; the posts
+ * cannot see a hidden board, one who unsubscribed and one who turned mail off get none, a plain
+ * follower gets one and each post's unsubscribe link in the body works; the posts
  * move to the chosen roadmap with no status mail on top. A scheduled entry is published by the
  * worker once its time comes, exactly once.
  */
@@ -90,6 +91,9 @@ test('publishing an entry linked to two posts: one mail per person, hidden board
   const off = await createMember(server.ctx, { email: 'off@example.org', name: 'Off' });
   await server.request('POST', '/votes', { token: off.token, body: { postId: export_ } });
   t.is((await server.request('PATCH', '/auth/notifications', { token: off.token, body: { mail: false } })).body.notifications.mail, false);
+  // Follows one post without voting or writing: one mail, naming only that post.
+  const follower = await createMember(server.ctx, { email: 'sam@example.org', name: 'Sam' });
+  t.is((await server.request('PUT', `/posts/${darkMode}/subscription`, { token: follower.token, body: { subscribed: true } })).status, 200);
 
   const entry = (
     await server.request('POST', '/changelog', {
@@ -102,12 +106,19 @@ test('publishing an entry linked to two posts: one mail per person, hidden board
   t.like(published.body.entry, { status: 'published' });
   t.truthy(published.body.entry.publishedAt);
 
-  await eventually(async () => (shippedMails(board.sink).length >= 2 ? true : undefined), 'two Shipped mails');
+  await eventually(async () => (shippedMails(board.sink).length >= 3 ? true : undefined), 'three Shipped mails');
   await board.receiver.waitFor(4);
   await settle(board);
   const mails = shippedMails(board.sink);
-  t.deepEqual(mails.map(recipient).sort(), ['alan@example.org', 'grace@example.org'], 'one mail per person; none to the outsider, the unsubscribed, the mail-off voter, or the owner who published');
-  for (const mail of mails) {
+  t.deepEqual(
+    mails.map(recipient).sort(),
+    ['alan@example.org', 'grace@example.org', 'sam@example.org'],
+    'one mail per person, the follower included; none to the outsider, the unsubscribed, the mail-off voter, or the owner who published',
+  );
+  const mailTo = (address: string) => mails.find((mail) => recipient(mail) === address)!;
+  t.regex(mailTo('sam@example.org').text ?? '', /- Dark mode \(you follow it\)/);
+  t.false((mailTo('sam@example.org').text ?? '').includes('CSV export'), 'only the post the follower follows');
+  for (const mail of mails.filter((mail) => recipient(mail) !== 'sam@example.org')) {
     t.is(mail.subject, 'Shipped: Release 2.0');
     t.regex(header(mail, 'List-Unsubscribe') ?? '', /^<https?:\/\/.+\/api\/v1\/notifications\/unsubscribe\?token=.+>$/);
     t.is(header(mail, 'List-Unsubscribe-Post'), 'List-Unsubscribe=One-Click');
@@ -115,7 +126,17 @@ test('publishing an entry linked to two posts: one mail per person, hidden board
     t.false((mail.text ?? '').includes('Secret idea'), 'never the hidden board’s post');
     t.true((mail.text ?? '').includes(`/changelog/${entry.slug}`));
   }
-  t.true((mails.find((mail) => recipient(mail) === 'alan@example.org')!.text ?? '').includes('you voted for it'));
+  t.true((mailTo('alan@example.org').text ?? '').includes('you voted for it'));
+  // The body's own link for one post stops mail about that post only (the web page /unsubscribe posts its token).
+  const stop = /Stop mail about “CSV export”:\n(\S+)/.exec(mailTo('alan@example.org').text ?? '')?.[1];
+  t.truthy(stop, 'a per-post unsubscribe link in the body');
+  const link = new URL(stop!);
+  t.is(link.pathname, '/unsubscribe');
+  const unsubscribed = await server.request('POST', `/notifications/unsubscribe${link.search}`);
+  t.is(unsubscribed.status, 200, unsubscribed.text);
+  t.like(unsubscribed.body.unsubscribed, { postId: export_ });
+  t.like((await server.request('GET', `/posts/${export_}/subscription`, { token: board.voter.token })).body.subscription, { subscribed: false });
+  t.like((await server.request('GET', `/posts/${darkMode}/subscription`, { token: board.voter.token })).body.subscription, { subscribed: true });
 
   for (const postId of [darkMode, export_, secret]) t.is((await server.ctx.storage.posts.get(postId))!.roadmapId, done.id, 'moved to Done');
   // biome-ignore lint/suspicious/noExplicitAny: tests read the payload's fields freely and assert on them.

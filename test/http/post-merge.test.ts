@@ -107,12 +107,13 @@ test('merging unites the votes one per person, moves and marks the comments, and
   t.is((await server.request('POST', '/posts/slug', { body: { slug: target.slug } })).body.post.commentsCount, 0);
 });
 
-test('the merged post leaves lists, searches, counts, mine and suggestions; its slug and id answer the target with mergedFrom', async (t) => {
+test('the merged post leaves lists, searches, counts, mine and suggestions; its slug and id answer the target with mergedFrom; unmerge gives its places back', async (t) => {
   const board = await startBoard(t);
-  const { server, owner, merger, grace } = board;
+  const { server, owner, merger, grace, alan } = board;
   const ideas = await createBoard(server.ctx, { name: 'Ideas' });
   const target = await newPost(board, owner, 'Export to spreadsheet', ideas.id);
   const source = await newPost(board, grace, 'Spreadsheet export wanted', ideas.id);
+  await vote(board, alan, source.postId);
   t.is((await merge(board, merger.token, source.postId, { into: target.postId })).status, 200);
 
   t.deepEqual(await listedIds(board), [target.postId]);
@@ -140,6 +141,15 @@ test('the merged post leaves lists, searches, counts, mine and suggestions; its 
   t.like(direct.body.post.mergedPosts, [{ postId: source.postId, slug: source.slug, title: 'Spreadsheet export wanted' }], 'what can be unmerged');
   t.is(bySlug.body.post.mergedPosts.length, 1);
   t.is((await server.request('GET', `/posts/${source.postId}/votes`)).status, 404);
+
+  // Unmerge puts the post back in its place in every order and in search, among a post written meanwhile.
+  const later = await newPost(board, owner, 'Later idea', ideas.id);
+  t.is((await server.request('POST', `/posts/${source.postId}/unmerge`, { token: merger.token })).status, 200);
+  t.deepEqual(await listedIds(board), [later.postId, source.postId, target.postId], 'created, newest first');
+  t.deepEqual(await listedIds(board, { created: 'asc' }), [target.postId, source.postId, later.postId], 'created, oldest first');
+  t.deepEqual(await listedIds(board, { orderBy: 'votes' }), [source.postId, later.postId, target.postId], 'votes: its own two first');
+  t.deepEqual(await listedIds(board, { boardId: [ideas.id], orderBy: 'votes', limit: 1 }), [source.postId]);
+  t.deepEqual(await listedIds(board, { query: 'wanted' }), [source.postId], 'found by search again');
 });
 
 test('refusals, each with its code, in the documented order, changing nothing', async (t) => {

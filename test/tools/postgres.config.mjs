@@ -1,6 +1,6 @@
 // The PostgreSQL run of `npm test` (test/tools/run-postgres.ts): the storage contract tests, the
-// whole HTTP suite, the PostgreSQL-only tests and the browser tests, on
-// FEEDBACKD_TEST_ENGINE=postgres. Every storage test file runs on both engines except these, which
+// whole HTTP suite, the PostgreSQL-only tests, the browser tests and one CLI test (a scheduled
+// changelog entry across a kill -9 of `serve`), on FEEDBACKD_TEST_ENGINE=postgres. Every storage test file runs on both engines except these, which
 // test the JSON-file engine's own files (journal, snapshot, lock, crash replay, file upgrades).
 const lowdbOnly = ['lowdb-indexes', 'comments-upgrade', 'crash', 'files', 'journal', 'lock', 'restart', 'schema', 'write-faults', 'full-disk'];
 
@@ -13,6 +13,8 @@ export default {
     'test/postgres/**/*.test.ts',
     // The browser tests too: the web app must work the same on both engines.
     'test/web/**/*.test.ts',
+    // A scheduled changelog entry publishes once across a kill -9 of a real `serve` on PostgreSQL.
+    'test/cli/changelog-crash.test.ts',
   ],
   extensions: { ts: 'module' },
   nodeArguments: ['--import=tsx'],

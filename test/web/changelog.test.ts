@@ -1,7 +1,8 @@
 // The changelog in the browser (issue 30): nothing in the header until an entry is published; then
 // "Changelog" in the header, "What's new" on the home page, the list and an entry's page with its
-// rendered Markdown, labels and the ideas it answers, "Shipped in" on those ideas' pages, and the
-// feed advertised (axe on each page, phone width and dark too).
+// rendered Markdown, labels, dates (newest first) and the ideas it answers, "Shipped in" on those
+// ideas' pages, and the feed advertised on both pages but on no hidden board's (axe on each page,
+// phone width and dark too).
 import { expectAccessible, expectNoProblems, openPage, test, useWebServer } from './_browser.ts';
 import { callApi, seedBoard, seedPost } from './_seed.ts';
 
@@ -10,9 +11,13 @@ useWebServer();
 interface Entry {
   entryId: string;
   slug: string;
+  publishedAt: string;
 }
 
-test.serial('a published entry shows in the header, the list, its page and on the ideas it ships', async (t) => {
+/** The day as the page shows it to the test's browser (en-US, UTC). */
+const day = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+
+test.serial('published entries show in the header, the list (newest first, dated), their page and on the ideas they ship', async (t) => {
   const web = t.context.web;
   const board = await seedBoard(web, { name: 'Ideas', url: 'ideas' });
   const dark = await seedPost(web, { board, title: 'Dark mode' });
@@ -28,7 +33,10 @@ test.serial('a published entry shows in the header, the list, its page and on th
     labels: ['new', 'improved'],
     postIds: [dark.postId, csv.postId],
   });
-  await callApi(web, 'POST', `/changelog/${entry.entryId}/publish`, {});
+  const first = (await callApi<{ entry: Entry }>(web, 'POST', `/changelog/${entry.entryId}/publish`, {})).entry;
+  const { entry: later } = await callApi<{ entry: Entry }>(web, 'POST', '/changelog', { title: 'Faster search', labels: ['fixed'] });
+  const second = (await callApi<{ entry: Entry }>(web, 'POST', `/changelog/${later.entryId}/publish`, {})).entry;
+  t.true(second.publishedAt > first.publishedAt);
 
   const home = await openPage(t, '/');
   await home.getByRole('link', { name: 'Changelog' }).click();
@@ -38,12 +46,22 @@ test.serial('a published entry shows in the header, the list, its page and on th
   await article.getByText('New', { exact: true }).waitFor();
   await article.getByText('Improved', { exact: true }).waitFor();
   await article.locator('strong', { hasText: 'Dark mode' }).waitFor();
+  t.deepEqual(await home.locator('.changelog-entry h2').allTextContents(), ['Faster search', 'Dark mode and CSV export'], 'newest first');
+  t.deepEqual(
+    await home.locator('.changelog-entry time').evaluateAll((times) => times.map((time) => [time.getAttribute('datetime'), time.textContent])),
+    [
+      [second.publishedAt, day(second.publishedAt)],
+      [first.publishedAt, day(first.publishedAt)],
+    ],
+    'each with the day it shipped',
+  );
   t.is(await home.locator('link[rel="alternate"][type="application/atom+xml"]').getAttribute('href'), '/changelog/feed.atom');
   await expectAccessible(t, home);
 
   await article.getByRole('link', { name: 'Dark mode and CSV export' }).click();
   await home.getByRole('heading', { level: 1, name: 'Dark mode and CSV export' }).waitFor();
   await home.getByRole('link', { name: 'Export to CSV' }).waitFor();
+  t.is(await home.locator('link[rel="alternate"][type="application/atom+xml"]').getAttribute('href'), '/changelog/feed.atom', 'an entry’s page names the feed too');
   await home.getByRole('link', { name: 'Dark mode', exact: true }).click();
   await home.getByRole('heading', { level: 1, name: 'Dark mode' }).waitFor();
   await home.getByText('Shipped in').waitFor();
@@ -52,9 +70,15 @@ test.serial('a published entry shows in the header, the list, its page and on th
   await expectAccessible(t, home);
 });
 
-test.serial('an unknown entry says so; the list fits a phone in the dark', async (t) => {
+test.serial('an unknown entry says so; a hidden board’s page names no feed; the list fits a phone in the dark', async (t) => {
+  const web = t.context.web;
   const missing = await openPage(t, '/changelog/no-such-update');
   await missing.getByRole('heading', { name: 'This update does not exist' }).waitFor();
+  // The team sees a hidden board, but it has no feed (its /b/<url>/feed.atom answers 404), so no link names one.
+  await seedBoard(web, { name: 'Team only', url: 'team-only', display: false });
+  const hidden = await openPage(t, '/b/team-only', { as: web.owner });
+  await hidden.getByRole('heading', { level: 1, name: 'Team only' }).waitFor();
+  t.is(await hidden.locator('link[rel="alternate"][type="application/atom+xml"]').count(), 0);
   const phone = await openPage(t, '/changelog', { width: 360, colorScheme: 'dark' });
   await phone.getByRole('heading', { level: 1, name: 'Changelog' }).waitFor();
   await phone.getByRole('article').first().waitFor();

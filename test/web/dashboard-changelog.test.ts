@@ -1,12 +1,12 @@
 // Dashboard › Changelog (issue 30): the owner writes an entry with labels and a Markdown preview,
-// links ideas found by search, saves a draft, publishes it after a question that says who is mailed,
-// schedules another, deletes a third; each step checked through the API. A member whose role holds
-// only changelog:create writes but cannot delete; one without sees no Changelog. Axe at 1280 light
-// and at 360 dark.
+// links ideas found by search, chooses the roadmap they move to, saves a draft, publishes it after a
+// question that says who is mailed (and the ideas move), schedules another, deletes a third; each
+// step checked through the API. A member whose role holds only changelog:create writes but cannot
+// delete; one without sees no Changelog. Axe at 1280 light and at 360 dark.
 import type { Page } from 'playwright-core';
-import type { ChangelogEntry } from '../../src/web/api/types.js';
+import type { ChangelogEntry, PostDetail } from '../../src/web/api/types.js';
 import { expectAccessible, expectNoProblems, openPage, test, useWebServer, type WebTest } from './_browser.ts';
-import { callApi, member, seedBoard, seedPost } from './_seed.ts';
+import { callApi, member, seedBoard, seedPost, seedRoadmap } from './_seed.ts';
 
 useWebServer();
 
@@ -29,7 +29,7 @@ const navLinks = (page: Page) => page.getByRole('navigation', { name: 'Dashboard
 /** The editor's form: named by the page's heading, which becomes the entry's title once saved. */
 const editorForm = (page: Page) => page.locator('form.changelog-form');
 
-test.serial('the owner writes an entry with labels and a preview, links two ideas by search, saves a draft and publishes it', async (t) => {
+test.serial('the owner writes an entry with labels and a preview, links two ideas by search, chooses their roadmap, saves a draft and publishes it: the ideas move', async (t) => {
   const web = t.context.web;
   const board = await seedBoard(web, { name: 'Ideas', url: 'ideas' });
   const dark = await seedPost(web, {
@@ -37,7 +37,8 @@ test.serial('the owner writes an entry with labels and a preview, links two idea
     title: 'Dark mode for the dashboard',
   });
   const csv = await seedPost(web, { board, title: 'Export to CSV' });
-  await seedPost(web, { board, title: 'Single sign-on with SAML' });
+  const saml = await seedPost(web, { board, title: 'Single sign-on with SAML' });
+  const shipped = await seedRoadmap(web, { name: 'Shipped ideas' });
 
   const page = await openPage(t, '/dashboard/changelog', { as: web.owner });
   await page.getByRole('heading', { level: 1, name: 'Changelog' }).waitFor();
@@ -63,7 +64,9 @@ test.serial('the owner writes an entry with labels and a preview, links two idea
   t.deepEqual(await linked.getByRole('listitem').locator('span').allTextContents(), ['Dark mode for the dashboard', 'Export to CSV']);
   t.is(await form.getByRole('button', { name: 'Remove Export to CSV' }).count(), 1);
   t.is(await form.getByRole('button', { name: 'Add Export to CSV' }).count(), 0, 'a linked idea leaves the results');
-  t.is(await form.getByLabel('When published, move these ideas to').inputValue(), '', 'no roadmap unless chosen');
+  const moveTo = form.getByLabel('When published, move these ideas to');
+  t.is(await moveTo.inputValue(), '', 'no roadmap unless chosen');
+  await moveTo.selectOption({ label: 'Shipped ideas' });
 
   await form.getByRole('button', { name: 'Save draft' }).click();
   await page.getByRole('status').filter({ hasText: 'Draft saved.' }).waitFor();
@@ -74,6 +77,7 @@ test.serial('the owner writes an entry with labels and a preview, links two idea
     status: 'draft',
     labels: ['new', 'fixed'],
     contentMarkdown: 'Both are here, and **dark mode** follows your system.',
+    moveToRoadmapId: shipped.id,
   });
   t.deepEqual(
     draft.posts.map((post) => post.postId),
@@ -91,6 +95,9 @@ test.serial('the owner writes an entry with labels and a preview, links two idea
   const published = await storedEntry(t, entryId);
   t.is(published.status, 'published');
   t.truthy(published.publishedAt);
+  // The linked ideas moved to the roadmap chosen in the editor; the idea not linked stayed.
+  const roadmapOf = async (slug: string) => (await callApi<{ post: PostDetail }>(web, 'POST', '/posts/slug', { slug })).post.roadmap?.id ?? null;
+  t.deepEqual(await Promise.all([dark, csv, saml].map((post) => roadmapOf(post.slug))), [shipped.id, shipped.id, null]);
   t.is(await page.getByRole('link', { name: 'View on the site' }).getAttribute('href'), `/changelog/${published.slug}`);
   t.is(await page.getByRole('button', { name: 'Publish now' }).count(), 0, 'published once, never again');
   t.is(await page.getByRole('button', { name: 'Schedule' }).count(), 0);

@@ -1,7 +1,7 @@
 // Merging duplicates in the web app (issue 30 §2): "Merge into…" on the post page (by search and by
 // a suggestion) and on the dashboard's rows, a merged post's old link landing on its target, moved
-// comments saying where they came from, Unmerge on the target, who sees the action, axe at 1280
-// light and 360 dark. Every write is checked through the API.
+// comments saying where they came from, Unmerge on the target's page and on its dashboard row, who
+// sees the action, axe at 1280 light and 360 dark. Every write is checked through the API.
 import type { Page } from 'playwright-core';
 import type { Board, PostDetail, PostRecord } from '../../src/web/api/types.js';
 import type { Persona } from '../_helpers/personas.js';
@@ -188,7 +188,7 @@ test.serial('a refusal is shown in the API’s words; Unmerge on the target give
   await expectNoProblems(t, page);
 });
 
-test.serial('the dashboard’s posts table offers Merge into… on a row; the merged row leaves and the target’s votes grow', async (t) => {
+test.serial('the dashboard’s posts table offers Merge into… on a row; the merged row leaves, the target’s votes grow, and Unmerge on the target’s row brings it back', async (t) => {
   const web = t.context.web;
   const { source, target } = await seedPair(t, 'Slack alerts', 'Notify us in Slack');
   const page = await openPage(t, '/dashboard/posts?q=slack', { as: web.owner });
@@ -206,6 +206,25 @@ test.serial('the dashboard’s posts table offers Merge into… on a row; the me
   const targetRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Notify us in Slack', exact: true }) });
   await targetRow.getByRole('cell', { name: '3', exact: true }).waitFor();
   t.is((await postBy(t, source.slug)).postId, target.postId);
+
+  // The target's row names what was merged into it; Unmerge asks once, then the post is a row again.
+  await targetRow.locator('.posts-table__merged', { hasText: 'Merged here: “Slack alerts” — Unmerge' }).waitFor();
+  await expectAccessible(t, page);
+  await targetRow.getByRole('button', { name: 'Unmerge “Slack alerts”' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Unmerge “Slack alerts”? It comes back with its own votes and comments.' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Unmerge “Slack alerts”');
+  t.is((await postBy(t, source.slug)).postId, target.postId, 'Cancel changes nothing');
+  await targetRow.getByRole('button', { name: 'Unmerge “Slack alerts”' }).click();
+  await expectAccessible(t, page);
+  await confirm.getByRole('button', { name: 'Unmerge' }).click();
+  await page.getByRole('status').filter({ hasText: '“Slack alerts” is an idea of its own again.' }).waitFor();
+  await page.getByRole('rowheader', { name: 'Slack alerts', exact: true }).waitFor();
+  await targetRow.getByRole('cell', { name: '2', exact: true }).waitFor();
+  t.is(await page.getByText('Merged here:').count(), 0);
+  const back = await postBy(t, source.slug);
+  t.is(back.postId, source.postId);
+  t.is(back.voters.votesCount, 2);
   await expectNoProblems(t, page);
 });
 
@@ -245,6 +264,13 @@ for (const look of [
     await page.locator('.comment__from').first().waitFor();
     await shoot(page, `target-${look.width}-${look.colorScheme}`);
     await expectAccessible(t, page);
+    if ((look.width === 1280) === (look.colorScheme === 'light')) {
+      // The dashboard's row of the target, with what was merged into it.
+      await page.goto(`${web.url}/dashboard/posts?q=${encodeURIComponent(`denser list ${name}`)}`);
+      await page.locator('.posts-table__merged', { hasText: `“Compact view ${name}” — Unmerge` }).waitFor();
+      await shoot(page, `dashboard-${look.width}-${look.colorScheme}`);
+      await expectAccessible(t, page);
+    }
   });
 }
 

@@ -1,6 +1,6 @@
 import { useRef } from 'preact/hooks';
 import { updatePost } from '../api/endpoints.js';
-import type { Board, Post, Roadmap } from '../api/types.js';
+import type { Board, MergedPost, Post, Roadmap } from '../api/types.js';
 import { Avatar } from '../components/avatar.js';
 import { StatusChip } from '../components/status-chip.js';
 import { TagChips } from '../components/tag-chips.js';
@@ -9,6 +9,7 @@ import { formatNumber } from '../format.js';
 import { ActionMenu, type MenuAction } from '../components/menu.js';
 import { nameOf } from '../pages/post-thread.js';
 import { type Choice, InlineChoice } from './posts-choice.js';
+import { MergedHereLine } from './posts-merged.js';
 
 /** What the session may do with one post (the API stays the authority). */
 export interface PostRights {
@@ -38,10 +39,14 @@ interface PostRowProps {
   /** Ticked for tagging at once (issue 31); absent: no checkbox. */
   selected?: boolean;
   onSelect?: (on: boolean) => void;
+  /** The posts merged into this one, for holders of post:merge; absent or empty: none shown. */
+  merged?: readonly MergedPost[] | undefined;
+  /** Unmerge chosen for one of them; `trigger` is its button. */
+  onUnmerge?: (item: MergedPost, trigger: HTMLButtonElement) => void;
 }
 
 /** One post: its title linking to its page, board and status (changed in place when allowed), votes, author, date, actions. */
-export function PostRow({ post, boards, roadmaps, rights, onChanged, onAction, selected, onSelect }: PostRowProps) {
+export function PostRow({ post, boards, roadmaps, rights, onChanged, onAction, selected, onSelect, merged, onUnmerge }: PostRowProps) {
   const saveBoard = async (boardId: string) => {
     const stored = await updatePost(post.postId, { boardId: boardId || null });
     const board = boards.find((candidate) => candidate.boardId === stored.boardId);
@@ -54,9 +59,13 @@ export function PostRow({ post, boards, roadmaps, rights, onChanged, onAction, s
   };
   return (
     <tr>
-      <th scope="row" class="posts-table__title">
-        <a href={`/p/${post.slug}`}>{post.title}</a>
+      {/* With a "Merged here" line the row is still named by its title alone. */}
+      <th scope="row" class="posts-table__title" {...(merged?.length ? { 'aria-labelledby': `post-title-${post.postId}` } : {})}>
+        <a id={`post-title-${post.postId}`} href={`/p/${post.slug}`}>
+          {post.title}
+        </a>
         {post.tags && <TagChips tags={post.tags} />}
+        {merged && merged.length > 0 && onUnmerge && <MergedHereLine post={post} merged={merged} onUnmerge={onUnmerge} />}
       </th>
       <td>
         {rights.edit ? (

@@ -1,5 +1,5 @@
 import type { RefObject } from 'preact';
-import type { Board, Post, Roadmap } from '../api/types.js';
+import type { Board, MergedPost, Post, Roadmap } from '../api/types.js';
 import { type PostAction, PostRow, type PostRights } from './posts-row.js';
 import { TableWrap } from './table-wrap.js';
 
@@ -16,10 +16,12 @@ interface PostsTableProps {
   onAction: (action: PostAction, post: Post, trigger: HTMLButtonElement | null) => void;
   /** For holders of tag:assign: the posts ticked for tagging at once (issue 31); absent: no checkboxes. */
   selection?: { selected: ReadonlySet<string>; toggle: (postId: string, on: boolean) => void };
+  /** For holders of post:merge: the posts merged into each row (by its post id), and what Unmerge does. */
+  merges?: { byPost: ReadonlyMap<string, MergedPost[]>; onUnmerge: (item: MergedPost, trigger: HTMLButtonElement) => void };
 }
 
 /** The posts of one page; on a phone the table scrolls sideways inside its focusable wrap. */
-export function PostsTable({ posts, boards, roadmaps, rightsOf, busy, wrapRef, onChanged, onAction, selection }: PostsTableProps) {
+export function PostsTable({ posts, boards, roadmaps, rightsOf, busy, wrapRef, onChanged, onAction, selection, merges }: PostsTableProps) {
   return (
     <TableWrap label="Post list" busy={busy} wrapRef={wrapRef} extraClass="posts-table-wrap">
       <table class="dashboard-table posts-table">
@@ -52,6 +54,7 @@ export function PostsTable({ posts, boards, roadmaps, rightsOf, busy, wrapRef, o
               onChanged={onChanged}
               onAction={onAction}
               {...(selection ? { selected: selection.selected.has(post.postId), onSelect: (on: boolean) => selection.toggle(post.postId, on) } : {})}
+              {...(merges ? { merged: merges.byPost.get(post.postId), onUnmerge: merges.onUnmerge } : {})}
             />
           ))}
         </tbody>

@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso/router';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { listAllBoards, listAllRoadmaps, listPostsPage, type PostsPage as Page } from '../api/dashboard-posts.js';
-import type { Board, Post, PostDetail, Roadmap } from '../api/types.js';
+import type { Board, MergedPost, Post, PostDetail, Roadmap } from '../api/types.js';
 import { ErrorNotice } from '../components/notice.js';
 import { Skeleton } from '../components/skeleton.js';
 import { type Loaded, useLoad } from '../use-load.js';
@@ -14,6 +14,7 @@ import { RightsNote, useRights } from './posts-rights.js';
 import { PostsTable } from './posts-table.js';
 import { PostsToolbar } from './posts-toolbar.js';
 import { BulkTags } from './posts-bulk-tags.js';
+import { UnmergeQuestion, useMergedHere } from './posts-merged.js';
 import { can, useSession } from '../session.js';
 
 /** The boards and roadmaps the filters and the rows' selects offer. */
@@ -60,7 +61,11 @@ function PostsView({ choices }: { choices: Choices }) {
   const [announcement, setAnnouncement] = useState('');
   const wrap = useRef<HTMLElement>(null);
   const focusLater = useFocusLater();
-  const assignsTags = can(useSession(), 'tag:assign');
+  const session = useSession();
+  const assignsTags = can(session, 'tag:assign');
+  const merges = can(session, 'post:merge');
+  const mergedHere = useMergedHere(list.data, rows.posts, merges);
+  const [unmerging, setUnmerging] = useState<{ item: MergedPost; trigger: HTMLButtonElement } | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const toggle = (postId: string, on: boolean) =>
     setSelected((before) => {
@@ -105,6 +110,15 @@ function PostsView({ choices }: { choices: Choices }) {
     list.reload();
   };
 
+  const unmerged = (item: MergedPost) => {
+    setUnmerging(null);
+    mergedHere.forget(item.postId);
+    setAnnouncement(`“${item.title}” is an idea of its own again.`);
+    // Its Unmerge button is gone: the table takes focus; the reload shows the post as a row again.
+    focusLater(() => wrap.current ?? document.getElementById('posts-title'));
+    list.reload();
+  };
+
   return (
     <>
       <RightsNote />
@@ -133,9 +147,21 @@ function PostsView({ choices }: { choices: Choices }) {
           onChanged={(post) => rows.replace(post)}
           onAction={(action, post, trigger) => setOpen({ action, post, trigger })}
           {...(assignsTags ? { selection: { selected, toggle } } : {})}
+          {...(merges ? { merges: { byPost: mergedHere.byPost, onUnmerge: (item: MergedPost, trigger: HTMLButtonElement) => setUnmerging({ item, trigger }) } } : {})}
         />
       </PostsList>
       {open && <PostActionDialog open={open} onChanged={changed} onDeleted={deleted} onMerged={merged} onClose={close} />}
+      {unmerging && (
+        <UnmergeQuestion
+          item={unmerging.item}
+          onUnmerged={unmerged}
+          onCancel={() => {
+            const { trigger } = unmerging;
+            setUnmerging(null);
+            focusLater(() => trigger);
+          }}
+        />
+      )}
     </>
   );
 }
