@@ -109,4 +109,8 @@ export interface Config {
   uploadOrphanMs: number;
   /** `POST /uploads`: every request, per signed-in user. */
   uploadRateLimit: RateLimit;
+  /** A sign-in's picture is fetched after the answer (issue 28): the most that may take, in milliseconds. */
+  avatarFetchTimeoutMs: number;
+  /** A sign-in's picture may come from loopback and private addresses (refused by default, as webhooks are). */
+  avatarFetchAllowPrivate: boolean;
 }
