@@ -446,7 +446,7 @@ export const SETTINGS: readonly AnySetting[] = [
     defaultValue: () => false,
     parse: parse.boolean,
   },
-  msSetting('uploadOrphanMs', 'serve: an uploaded image no post or comment uses is removed once it is this old', 86_400_000, '86400000 (24 hours)'),
+  msSetting('uploadOrphanMs', 'serve: an uploaded image no post, comment, changelog entry or avatar uses is removed once it is this old', 86_400_000, '86400000 (24 hours)'),
   {
     key: 'setupWarningIntervalMs',
     describe:
