@@ -9,6 +9,7 @@ import sharp from 'sharp';
  *   /avatar.png    a PNG with EXIF metadata the fetch must strip (also /avatar-2.png…, counted apart)
  *   /missing.png   404
  *   /page.html     200 text/html: not an image
+ *   /slow.png      headers, then never the rest (a host slower than avatarFetchTimeoutMs)
  * and counts the requests of each path.
  */
 
@@ -57,6 +58,7 @@ export async function startPictureServer(): Promise<PictureServer> {
     const path = request.url ?? '/';
     requests.set(path, (requests.get(path) ?? 0) + 1);
     if (/^\/avatar(?:-\d+)?\.png$/.test(path)) response.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    else if (path === '/slow.png') response.writeHead(200, { 'content-type': 'image/png' }).write(png.subarray(0, 16));
     else if (path === '/page.html') response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Not a picture</title>');
     else response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
   });
@@ -65,6 +67,10 @@ export async function startPictureServer(): Promise<PictureServer> {
     url: `https://127.0.0.1:${(server.address() as AddressInfo).port}`,
     png,
     requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

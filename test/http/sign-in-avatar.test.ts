@@ -31,7 +31,8 @@ test.before(async () => {
       done();
     },
   });
-  server = await startTestServer({ avatarFetchAllowPrivate: true }, { logger: pino({ level: 'warn' }, sink), avatarFetchCa: PICTURE_SERVER_CERT });
+  // A short deadline, so that the slow host's case does not wait long (the pictures here take milliseconds).
+  server = await startTestServer({ avatarFetchAllowPrivate: true, avatarFetchTimeoutMs: 1000 }, { logger: pino({ level: 'warn' }, sink), avatarFetchCa: PICTURE_SERVER_CERT });
   ownerToken = (await server.request('POST', '/auth/setup', { body: OWNER })).body.user.authToken;
   secret = await createSecret(server, ownerToken);
 });
@@ -93,15 +94,20 @@ test("the token's picture becomes the avatar: fetched once after the answer, str
   t.is((await fetch(`${server.url}${avatar}`)).status, 200);
 });
 
-test('a picture that cannot be had keeps the avatar and logs a warning: a 404, a page that is not an image', async (t) => {
+test('a picture that cannot be had keeps the avatar and logs a warning: a 404, a page that is not an image, a host too slow', async (t) => {
   const missing = await signIn({ sub: 'pic-404', email: 'missing@example.com', avatarUrl: `${pictures.url}/missing.png` });
   t.regex(await listedAvatar(server, ownerToken, missing.userId), GRAVATAR);
   const page = await signIn({ sub: 'pic-html', email: 'page@example.com', avatarUrl: `${pictures.url}/page.html` });
   t.regex(await listedAvatar(server, ownerToken, page.userId), GRAVATAR);
+  const started = Date.now();
+  const slow = await signIn({ sub: 'pic-slow', email: 'slow@example.com', avatarUrl: `${pictures.url}/slow.png` });
+  t.true(Date.now() - started < 5000, 'the deadline (avatarFetchTimeoutMs) ended the fetch');
+  t.regex(await listedAvatar(server, ownerToken, slow.userId), GRAVATAR);
   t.is(pictures.requests.get('/missing.png'), 1);
   t.is(pictures.requests.get('/page.html'), 1);
-  const logged = warnings.filter((line) => line.userId === missing.userId || line.userId === page.userId);
-  t.is(logged.length, 2);
+  t.is(pictures.requests.get('/slow.png'), 1);
+  const logged = warnings.filter((line) => [missing.userId, page.userId, slow.userId].includes(line.userId as string));
+  t.is(logged.length, 3);
   t.regex(String(logged[0]?.msg), /could not be fetched; the avatar stays as it was/);
 
   // A later picture that works replaces Gravatar; one that fails after it keeps the picture.
