@@ -21,7 +21,7 @@ import { afterTheAnswer } from './background.js';
 import type { ServiceContext } from './context.js';
 import { cleanImage } from './uploads.js';
 import { pinnedLookup } from './webhooks/deliver-exchange.js';
-import { resolveWebhookTarget } from './webhooks/target-guard.js';
+import { resolveWebhookTarget, WebhookTargetRefused } from './webhooks/target-guard.js';
 
 /** After the answer, fetches the picture a sign-in brought unless it is the one the user's avatar came from. */
 export function fetchAvatarLater(ctx: ServiceContext, user: UserRow, source: string | null): void {
@@ -69,7 +69,11 @@ async function download(ctx: ServiceContext, url: URL): Promise<Buffer> {
   if (url.protocol !== 'https:') throw new AvatarRefused(`not an https URL (${url.protocol})`);
   const signal = AbortSignal.timeout(ctx.config.avatarFetchTimeoutMs);
   // The deadline covers resolving the name too: a resolver that hangs must not hold the task.
-  const resolving = resolveWebhookTarget(url, { allowPrivate: ctx.config.avatarFetchAllowPrivate, lookup: ctx.lookupAvatarHost });
+  const resolving = resolveWebhookTarget(url, { allowPrivate: ctx.config.avatarFetchAllowPrivate, lookup: ctx.lookupAvatarHost }).catch((error: unknown) => {
+    // The guard's words speak of webhook endpoints; the owner's switch here is a setting.
+    if (error instanceof WebhookTargetRefused) throw new AvatarRefused(`${error.message.split(';')[0]}; the avatarFetchAllowPrivate setting allows such addresses`);
+    throw error;
+  });
   const target = await Promise.race([resolving, aborted(signal)]);
   const response = await new Promise<IncomingMessage>((resolve, reject) => {
     const options = { method: 'GET', agent: false, lookup: pinnedLookup(target.addresses), signal, headers: { Accept: 'image/*' }, ...(ctx.avatarFetchCa ? { ca: ctx.avatarFetchCa } : {}) };

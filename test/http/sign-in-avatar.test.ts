@@ -121,7 +121,15 @@ test('a picture that cannot be had keeps the avatar and logs a warning: a 404, a
 test('a picture on a loopback or private address is refused unless avatarFetchAllowPrivate', async (t) => {
   // Its own server: the setting is the server's, and the one above allows private addresses.
   const lookupAvatarHost = testLookup({ 'pictures.example.com': ['127.0.0.1'] });
-  const guarded = await startTestServer({}, { avatarFetchCa: PICTURE_SERVER_CERT, lookupAvatarHost });
+  const refusals: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      const line = JSON.parse(String(chunk)) as { err?: { message?: string } };
+      if (line.err?.message) refusals.push(line.err.message);
+      done();
+    },
+  });
+  const guarded = await startTestServer({}, { avatarFetchCa: PICTURE_SERVER_CERT, lookupAvatarHost, logger: pino({ level: 'warn' }, sink) });
   t.teardown(guarded.close);
   const owner = (await guarded.request('POST', '/auth/setup', { body: OWNER })).body.user.authToken;
   const guardedSecret = await createSecret(guarded, owner);
@@ -139,4 +147,9 @@ test('a picture on a loopback or private address is refused unless avatarFetchAl
   }
   t.is(pictures.requests.get('/avatar-3.png'), undefined, 'nothing reached the loopback server');
   t.deepEqual(lookupAvatarHost.asked, ['pictures.example.com']);
+  t.deepEqual(refusals, [
+    'refused: is a loopback address (127.0.0.1); the avatarFetchAllowPrivate setting allows such addresses',
+    'refused: resolves to a loopback address (127.0.0.1); the avatarFetchAllowPrivate setting allows such addresses',
+    'refused: is a private address (10.1.2.3); the avatarFetchAllowPrivate setting allows such addresses',
+  ]);
 });
