@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { NO_PASSWORD } from '../services/login.js';
 import type { BoardRow, ChangelogEntryRow, ChangelogLinkRow, CommentRow, PostMergeRow, PostRow, PostTagRow, Repositories, RoadmapRow, RoleRow, TagRow, UserRoleRow, UserRow, VoteRow } from '../storage/types.js';
 import type { ExportedComment, ExportSections, SectionName } from './export-format.js';
 import type { ImportState } from './import-state.js';
@@ -70,7 +71,9 @@ export const SECTION_RULES: Readonly<Record<SectionName, SectionRule>> = {
         // A reset by mail needs mail configured; set-password always works.
         notes.push(`no password hash in the file: cannot sign in until a password reset by mail, or feedbackd user set-password ${user.email.toLowerCase()}`);
       }
-      const hash = passwordHash ?? state.unusablePasswordHash;
+      // No hash: no password, as an account made by a provider or a mailed link (the profile says so,
+      // login refuses it, and it is no way in when unlinking); a password reset sets one.
+      const hash = passwordHash ?? NO_PASSWORD;
       // Stored lower-cased, as the API stores emails (API.md §1.8).
       return { row: { ...user, email: user.email.toLowerCase(), isOwner, passwordHash: hash, tokenVersion: 0 }, notes };
     },

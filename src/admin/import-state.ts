@@ -15,9 +15,6 @@ export class ImportState {
   /** An imported user became the owner. */
   ownerTaken = false;
 
-  /** @param unusablePasswordHash the hash given to users the file has no hash for: it matches no password. */
-  constructor(readonly unusablePasswordHash: string) {}
-
   /** True when a row with this id is in the storage or is imported by this pass. */
   async isAvailable(section: SectionName, id: string, tx: Repositories): Promise<boolean> {
     return this.inserted.get(section)?.has(id) === true || (await SECTION_RULES[section].has(tx, id));

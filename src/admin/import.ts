@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { isAbsolute } from 'node:path';
 import { AppError } from '../errors.js';
-import { hashPassword } from '../services/accounts.js';
 import type { ServiceContext } from '../services/context.js';
 import { type ExportFile, SECTION_NAMES } from './export-format.js';
 import { applyDefaults, applySections, existingSystemRoles, type ProgressListener } from './import-apply.js';
@@ -37,27 +35,20 @@ export function parseImportArgs(args: unknown): ImportArgs {
 export async function importData(ctx: ServiceContext, args: unknown, onProgress?: ProgressListener): Promise<ImportSummary> {
   const { file: path, onConflict } = parseImportArgs(args);
   const { file, unknownSections } = await readExportFile(path);
-  const unusableHash = await unusablePasswordHash(ctx, file);
-  if (onConflict === 'fail') await refuseOnProblems(ctx, file, unusableHash);
+  if (onConflict === 'fail') await refuseOnProblems(ctx, file);
   const emptyBoard = (await ctx.storage.users.count()) === 0;
   const systemRoles = await existingSystemRoles(ctx, file.roles);
   const report = new ImportReport();
   const options = { failOnConflict: onConflict === 'fail', ...(onProgress ? { onProgress } : {}) };
-  await applySections(ctx, file, new ImportState(unusableHash), report, options);
+  await applySections(ctx, file, new ImportState(), report, options);
   await applyDefaults(ctx, file, systemRoles, emptyBoard, report);
   ctx.logger.info({ file: path, counts: report.summary([]).counts }, 'import finished');
   return report.summary(unknownSections);
 }
 
-/** A hash of a random password nobody knows, shared by the users the file has no hash for; computed once. */
-async function unusablePasswordHash(ctx: ServiceContext, file: ExportFile): Promise<string> {
-  if (file.users.every((user) => user.passwordHash !== undefined)) return '';
-  return hashPassword(ctx, randomBytes(32).toString('base64url'));
-}
-
 /** The dry run of `--on-conflict fail`: decides every row against the data as it is, writing nothing. */
-async function refuseOnProblems(ctx: ServiceContext, file: ExportFile, unusableHash: string): Promise<void> {
-  const state = new ImportState(unusableHash);
+async function refuseOnProblems(ctx: ServiceContext, file: ExportFile): Promise<void> {
+  const state = new ImportState();
   const problems: string[] = [];
   for (const section of SECTION_NAMES) {
     for (const row of file[section]) {

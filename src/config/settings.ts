@@ -428,7 +428,25 @@ export const SETTINGS: readonly AnySetting[] = [
     defaultValue: () => 50 * MIB,
     parse: parse.integer(0, Number.MAX_SAFE_INTEGER),
   },
-  msSetting('uploadOrphanMs', 'serve: an uploaded image no post or comment uses is removed once it is this old', 86_400_000, '86400000 (24 hours)'),
+  {
+    key: 'avatarFetchTimeoutMs',
+    describe: 'the picture a sign-in brings (SSO token, OpenID provider) is fetched after the answer to become the avatar: how long that may take, in milliseconds',
+    env: ['FEEDBACKD_AVATAR_FETCH_TIMEOUT_MS'],
+    inFile: true,
+    defaultText: '5000 (5 seconds)',
+    defaultValue: () => 5000,
+    parse: parse.integer(100, 120_000),
+  },
+  {
+    key: 'avatarFetchAllowPrivate',
+    describe: 'let sign-in pictures be fetched from loopback and private addresses (an identity server on the same network); refused otherwise, as webhooks are',
+    env: ['FEEDBACKD_AVATAR_FETCH_ALLOW_PRIVATE'],
+    inFile: true,
+    defaultText: 'false',
+    defaultValue: () => false,
+    parse: parse.boolean,
+  },
+  msSetting('uploadOrphanMs', 'serve: an uploaded image no post, comment, changelog entry or avatar uses is removed once it is this old', 86_400_000, '86400000 (24 hours)'),
   {
     key: 'setupWarningIntervalMs',
     describe:

@@ -105,8 +105,12 @@ export interface Config {
   uploadMaxPixels: number;
   /** `POST /uploads`: the bytes one user may upload in 24 hours. */
   uploadDailyQuotaBytes: number;
-  /** An upload no post or comment uses is removed once it is this old, in milliseconds (serve's worker). */
+  /** An upload no post, comment, changelog entry or avatar uses is removed once it is this old, in milliseconds (serve's worker). */
   uploadOrphanMs: number;
   /** `POST /uploads`: every request, per signed-in user. */
   uploadRateLimit: RateLimit;
+  /** A sign-in's picture is fetched after the answer (issue 28): the most that may take, in milliseconds. */
+  avatarFetchTimeoutMs: number;
+  /** A sign-in's picture may come from loopback and private addresses (refused by default, as webhooks are). */
+  avatarFetchAllowPrivate: boolean;
 }

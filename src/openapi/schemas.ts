@@ -85,7 +85,7 @@ export const schemas: Record<string, Schema> = {
       name: text('Cleaned name; "" when none was given.'),
       username: string,
       email: text('Lower-case.'),
-      avatar: text('Gravatar URL.'),
+      avatar: text('Gravatar URL; feedbackd’s extension (issue 28): `/uploads/<id>` on this site when a sign-in brought a picture, fetched by the server (the same in every `avatar` field).'),
     },
     'returned by setup, signup and login.',
   ),

@@ -5,6 +5,7 @@ import { EVERYONE_ROLE_ID } from '../storage/seed.js';
 import { type Repositories, UniqueViolation, type UserRow } from '../storage/types.js';
 import type { ServiceContext } from './context.js';
 import { randomBase36, transliterate } from './text.js';
+import { uploadPath } from './uploads.js';
 
 
 const USERNAME_TRIES = 5;
@@ -22,6 +23,14 @@ export interface AuthUser {
 /** Gravatar URL of a lower-cased email (API.md §1.8). */
 export function avatarUrl(email: string): string {
   return `https://www.gravatar.com/avatar/${createHash('md5').update(email.toLowerCase()).digest('hex')}`;
+}
+
+/**
+ * The avatar the API answers for a user: the picture a sign-in brought, fetched and kept as an
+ * upload (issue 28, a path on the site), when they have one; else Gravatar's of their email.
+ */
+export function userAvatar(user: UserRow): string {
+  return user.avatarUploadId === undefined ? avatarUrl(user.email) : uploadPath(user.avatarUploadId);
 }
 
 /** bcrypt hash with the configured cost. */
@@ -101,6 +110,6 @@ export function toAuthUser(ctx: ServiceContext, user: UserRow): AuthUser {
     name: user.name,
     username: user.username,
     email: user.email,
-    avatar: avatarUrl(user.email),
+    avatar: userAvatar(user),
   };
 }

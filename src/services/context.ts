@@ -17,6 +17,10 @@ export interface ServiceContext {
   background: BackgroundTasks;
   /** Resolves a webhook URL's host when the owner gives it; the system's resolver when absent (tests answer their own). */
   lookupWebhookHost?: HostLookup;
+  /** Resolves the host of a sign-in's picture; the system's resolver when absent (tests answer their own). */
+  lookupAvatarHost?: HostLookup;
+  /** Certificates trusted for fetching sign-in pictures besides the system's; tests trust their own local server's. */
+  avatarFetchCa?: string;
 }
 
 /** Who is acting: a signed-in user with effective permissions, or nobody (anonymous). */

@@ -1,6 +1,6 @@
 import type { TagRef } from './tags/views.js';
 import type { Approval, BoardRow, PostRow, RoadmapRow, UserRow, VoteRow, VoteSummary } from '../storage/types.js';
-import { avatarUrl } from './accounts.js';
+import { userAvatar } from './accounts.js';
 import { cachedView, withoutVoters, withViewerVote } from './post-fragments.js';
 import { boardHidesVoters } from './voter-privacy.js';
 
@@ -118,7 +118,7 @@ const voteViews = new WeakMap<VoteRow, { voter: UserRow; view: VoteView }>();
 export function toPublicUser(user: UserRow): PublicUser {
   let view = publicUsers.get(user);
   if (!view) {
-    view = { userId: user.id, name: user.name, avatar: avatarUrl(user.email), username: user.username };
+    view = { userId: user.id, name: user.name, avatar: userAvatar(user), username: user.username };
     publicUsers.set(user, Object.freeze(view));
   }
   return view;

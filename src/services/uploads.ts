@@ -123,7 +123,7 @@ const foundInUse = new WeakMap<ServiceContext, Map<string, number>>();
 
 /**
  * Removes the uploads older than uploadOrphanMs that no post, merged post, comment or changelog
- * entry names (serve's worker, now and then). Reading every text is the cost, so it happens only
+ * entry names and that are nobody's avatar (serve's worker, now and then). Reading every text is the cost, so it happens only
  * when an upload has aged past the window since the last reading, or one found in use then was
  * last checked a window ago (an edit may have dropped it since): a board whose images are all in
  * use reads its texts once per window, not once per sweep. Safe on several servers at once:

@@ -42,6 +42,14 @@ export interface UserRow {
    * approval. Absent in rows written before it existed, and read as false. Storage schema 11.
    */
   isTrusted?: boolean;
+  /**
+   * The upload that is the user's avatar (issue 28: the picture a sign-in brings, fetched and
+   * cleaned as uploads are); absent means Gravatar. `avatarSourceUrl` is the address it was fetched
+   * from, so that a sign-in bringing the same one fetches nothing. Both absent in rows written
+   * before they existed. Storage schema 13.
+   */
+  avatarUploadId?: string;
+  avatarSourceUrl?: string;
   createdAt: string;
   updatedAt: string;
 }

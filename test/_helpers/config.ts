@@ -61,6 +61,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     uploadMaxPixels: 40_000_000,
     uploadDailyQuotaBytes: 50 * 1024 * 1024,
     uploadOrphanMs: 86_400_000,
+    avatarFetchTimeoutMs: 2_000,
+    avatarFetchAllowPrivate: false,
     ...overrides,
   };
 }

@@ -10,13 +10,14 @@ export type TestLookup = HostLookup & { asked: string[] };
 /**
  * Resolves webhook host names without asking DNS (tests send nothing beyond loopback): a name in
  * `names` answers its addresses, a name under example.com or example.org the documentation address
- * (the names tests use for public receivers), any other name ENOTFOUND, as getaddrinfo says it.
+ * (the names tests use for public receivers; not with `unknownOnly`), any other name ENOTFOUND, as
+ * getaddrinfo says it.
  */
-export function testLookup(names: Readonly<Record<string, readonly string[]>> = {}): TestLookup {
+export function testLookup(names: Readonly<Record<string, readonly string[]>> = {}, options: { unknownOnly?: boolean } = {}): TestLookup {
   const asked: string[] = [];
   const lookup = async (hostname: string): Promise<LookupAddress[]> => {
     asked.push(hostname);
-    const addresses = names[hostname] ?? (/\.example\.(?:com|org)$/.test(hostname) ? [DOCUMENTATION_ADDRESS] : undefined);
+    const addresses = names[hostname] ?? (!options.unknownOnly && /\.example\.(?:com|org)$/.test(hostname) ? [DOCUMENTATION_ADDRESS] : undefined);
     if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname });
     return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
   };

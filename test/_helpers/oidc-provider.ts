@@ -13,6 +13,8 @@ export interface TestAccount {
   email: string;
   email_verified: boolean;
   name?: string;
+  /** The profile picture's address (the `picture` claim). */
+  picture?: string;
 }
 
 export interface TestProvider {
@@ -49,7 +51,7 @@ export async function startTestProvider(redirectUris: string[]): Promise<TestPro
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
-      profile: ['name'],
+      profile: ['name', 'picture'],
     },
     features: { devInteractions: { enabled: false } },
     pkce: { required: () => true },

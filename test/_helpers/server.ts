@@ -59,6 +59,10 @@ export interface TestServerOptions {
   worker?: boolean;
   /** Resolves the webhook host names the owner gives; testLookup() by default, so no test asks real DNS. */
   lookupWebhookHost?: HostLookup;
+  /** Resolves the host names of sign-in pictures; by default every name is unknown (tests fetch pictures from 127.0.0.1 only). */
+  lookupAvatarHost?: HostLookup;
+  /** A certificate the picture fetch trusts (the local https server of avatar tests). */
+  avatarFetchCa?: string;
 }
 
 /** In the PostgreSQL run, every test server gets a fresh schema instead of the JSON-file database. */
@@ -73,6 +77,9 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
   const config = testConfig(dataDir, { ...(schema ? { databaseUrl: schema.url } : {}), ...overrides });
   const ctx = await createServiceContext(config, options.logger ?? createLogger(config.logLevel));
   ctx.lookupWebhookHost = options.lookupWebhookHost ?? testLookup();
+  // No name resolves: a token naming https://cdn.example.com/a.png fails at once, without leaving loopback.
+  ctx.lookupAvatarHost = options.lookupAvatarHost ?? testLookup({}, { unknownOnly: true });
+  if (options.avatarFetchCa) ctx.avatarFetchCa = options.avatarFetchCa;
   const app = createApp(ctx, options.routes, { webDir: options.webDir });
   const server = await startServer(app, { host: config.host, port: config.port });
   const worker = options.worker ? startOutboxWorker(ctx) : undefined;

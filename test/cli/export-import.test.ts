@@ -5,8 +5,11 @@ import test, { type ExecutionContext } from 'ava';
 import bcrypt from 'bcrypt';
 import { createApp } from '../../src/http/app.js';
 import { startServer } from '../../src/http/server.js';
+import { createLogger } from '../../src/logger.js';
 import { toAuthUser } from '../../src/services/accounts.js';
+import { createServiceContext } from '../../src/services/create-context.js';
 import type { ChangelogEntryRow, ChangelogLinkRow } from '../../src/storage/types.js';
+import { testConfig } from '../_helpers/config.js';
 import { VERSION } from '../../src/version.js';
 import { OWNER } from '../_helpers/personas.js';
 import { sendRequest } from '../_helpers/server.js';
@@ -143,7 +146,7 @@ test('the export lists a reply after its parent even when its timestamp is the s
   t.deepEqual(Object.keys(parent), ['id', 'postId', 'parentId', 'userId', 'body', 'isInternal', 'isEdited', 'isSpam', 'createdAt', 'updatedAt', 'activityId']);
 });
 
-test('users exported without password hashes are imported, but cannot log in until a reset', async (t) => {
+test('users exported without password hashes are imported without a password: login refuses them, the account says so, a set password works', async (t) => {
   const root = await tempDir(t);
   const source = join(root, 'source');
   await seedBoard(source);
@@ -155,11 +158,36 @@ test('users exported without password hashes are imported, but cannot log in unt
   t.is(JSON.parse(result.stdout).counts.users.imported, 2);
   // The note names the command that works without mail too.
   t.true(result.stdout.includes(`feedbackd user set-password ${OWNER.email}`), result.stdout);
-  const ctx = await openBoard(join(root, 'target'));
-  t.teardown(() => ctx.close());
-  const owner = await ctx.storage.users.getByEmail(OWNER.email);
-  t.true(owner?.isOwner);
-  t.false(await bcrypt.compare(OWNER.password, owner!.passwordHash));
+  // Served without mail: no mailed link is a way in, so a password decides whether an identity may go.
+  const ctx = await createServiceContext(testConfig(join(root, 'target'), { secret: null, mailOutbox: false }), createLogger('silent'));
+  const server = await startServer(createApp(ctx), { host: '127.0.0.1', port: 0 });
+  try {
+    const owner = await ctx.storage.users.getByEmail(OWNER.email);
+    t.true(owner?.isOwner);
+    // No password, as an account a provider or a mailed link made: not the hash of one nobody knows.
+    t.is(owner!.passwordHash, '');
+    const login = await sendRequest(server.url, 'POST', '/auth/login', { body: { email: OWNER.email, password: OWNER.password } });
+    t.is(login.status, 403);
+    t.is(login.body.code, 'INCORRECT_PASSWORD');
+    // The account page shows no password, and an identity that is the only way in cannot be unlinked (no mail here).
+    const token = toAuthUser(ctx, owner!).authToken;
+    const ways = await sendRequest(server.url, 'GET', '/auth/identities', { token });
+    t.like(ways.body, { identities: [], hasPassword: false, signInLinks: false });
+    const now = new Date().toISOString();
+    await ctx.storage.transaction((tx) => tx.linkedIdentities.insert({ id: randomUUID(), userId: owner!.id, provider: 'acme', subject: 'owner-at-acme', avatarUrl: null, createdAt: now, lastUsedAt: now }));
+    const unlink = await sendRequest(server.url, 'DELETE', '/auth/identities/acme', { token });
+    t.is(unlink.status, 409);
+    t.is(unlink.body.code, 'LAST_SIGN_IN_METHOD');
+  } finally {
+    await server.close();
+    await ctx.close();
+  }
+  // The note's command gives the password (as a reset by mail would): then the owner signs in.
+  const set = await runInProcess(['user', 'set-password', OWNER.email, '--password-stdin', '--data', join(root, 'target')], { stdin: `${OWNER.password}\n` });
+  t.is(set.code, 0, set.stderr);
+  const reopened = await openBoard(join(root, 'target'));
+  t.teardown(() => reopened.close());
+  t.true(await bcrypt.compare(OWNER.password, (await reopened.storage.users.getByEmail(OWNER.email))!.passwordHash));
 });
 
 test('into an existing board: skip reports each conflict and missing reference; fail imports nothing and exits 1', async (t) => {

@@ -80,6 +80,8 @@ test('defaults when nothing is given', async (t) => {
     uploadMaxPixels: 40_000_000,
     uploadDailyQuotaBytes: 52_428_800,
     uploadOrphanMs: 86_400_000,
+    avatarFetchTimeoutMs: 5000,
+    avatarFetchAllowPrivate: false,
   });
 });
 

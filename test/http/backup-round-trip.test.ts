@@ -19,6 +19,7 @@ import { TEST_SECRET } from '../_helpers/config.js';
 import { TEST_ENGINE, testDatabaseUrl } from '../_helpers/engine.js';
 import { createSchema } from '../_helpers/pg-schema.js';
 import { OWNER } from '../_helpers/personas.js';
+import { PICTURE_SERVER_CERT, type PictureServer, startPictureServer } from '../_helpers/picture-server.js';
 import { startTestServer, type TestServer } from '../_helpers/server.js';
 import { type SmtpSink, startSmtpSink } from '../_helpers/smtp-sink.js';
 import { eventually, startWebhookReceiver } from '../_helpers/webhook-receiver.js';
@@ -63,7 +64,7 @@ function mailTo(sink: SmtpSink, address: string, subject: RegExp): ParsedMail | 
 }
 
 /** Accounts, roles, boards, roadmaps, posts, votes, comments and notes, settings, subscriptions, mail, webhooks, a blocked user. */
-async function useEveryFeature(server: TestServer, sink: SmtpSink, hooks: { good: string; failing: string }): Promise<UsedBoard> {
+async function useEveryFeature(server: TestServer, sink: SmtpSink, hooks: { good: string; failing: string }, pictures: PictureServer): Promise<UsedBoard> {
   const setup = await must(server, 'POST', '/auth/setup', undefined, OWNER);
   const owner = setup.user.authToken as string;
   await must(server, 'PATCH', '/settings/site', owner, { title: 'Round trip', accentColor: '#7c3aed', gravatar: false });
@@ -104,8 +105,11 @@ async function useEveryFeature(server: TestServer, sink: SmtpSink, hooks: { good
   await must(server, 'PATCH', '/settings/site', owner, { ssoLoginUrl: 'https://app.example.com/login' });
   // The sites that may frame the widget (issue 29).
   await must(server, 'PATCH', '/settings/site', owner, { embedOrigins: ['https://app.example.com', 'http://127.0.0.2:3000'] });
-  const ssoToken = productToken({ id: secret.secretId, secret: secret.secret }, { sub: 'customer-42', email: 'pat@example.com', name: 'Pat' }, { expiresIn: 3600 });
+  const ssoToken = productToken({ id: secret.secretId, secret: secret.secret }, { sub: 'customer-42', email: 'pat@example.com', name: 'Pat', avatarUrl: `${pictures.url}/avatar.png` }, { expiresIn: 3600 });
   const ssoUser = (await must(server, 'POST', '/auth/sso', undefined, { token: ssoToken })).user;
+  // Its picture, fetched after the answer, is the customer's avatar: an upload their row names.
+  await server.ctx.background.idle();
+  if (!(await server.ctx.storage.users.get(ssoUser.userId))?.avatarUploadId) throw new Error('the sign-on picture was not fetched');
   // A sign-in provider, its client secret among the data directory's secrets.
   await must(server, 'POST', '/sso/providers', owner, {
     providerId: 'acme',
@@ -368,9 +372,14 @@ test('a board used by every feature backs up and restores identically: every rea
   t.teardown(good.close);
   t.teardown(failing.close);
   // The failing endpoint is turned off soon, so the owner's alert mail is in the mail log too.
-  const server = await startTestServer({ smtpUrl: sink.url, webhookCircuitAfterMs: 150 }, { worker: true });
+  const pictures = await startPictureServer();
+  t.teardown(pictures.close);
+  const server = await startTestServer(
+    { smtpUrl: sink.url, webhookCircuitAfterMs: 150, avatarFetchAllowPrivate: true },
+    { worker: true, avatarFetchCa: PICTURE_SERVER_CERT },
+  );
   t.teardown(server.close);
-  const board = await useEveryFeature(server, sink, { good: good.url, failing: failing.url });
+  const board = await useEveryFeature(server, sink, { good: good.url, failing: failing.url }, pictures);
   await settle(server);
 
   const before = await readEveryTable(server, board);

@@ -1,7 +1,8 @@
 import test, { type ExecutionContext } from 'ava';
 import { OWNER } from '../_helpers/personas.js';
 import { browse, CookieJar, followUntil, startTestProvider, type TestProvider } from '../_helpers/oidc-provider.js';
-import { startTestServer, type TestServer } from '../_helpers/server.js';
+import { PICTURE_SERVER_CERT, startPictureServer } from '../_helpers/picture-server.js';
+import { startTestServer, type TestServer, type TestServerOptions } from '../_helpers/server.js';
 
 /*
  * Signing in through a real OpenID provider (oidc-provider on loopback, issue 28 §2), driven as a
@@ -17,7 +18,7 @@ interface Setup {
   ownerToken: string;
 }
 
-async function setUp(t: ExecutionContext, providerFields: Record<string, unknown> = {}, config = {}): Promise<Setup> {
+async function setUp(t: ExecutionContext, providerFields: Record<string, unknown> = {}, config = {}, options: TestServerOptions = {}): Promise<Setup> {
   // The public URL must be the server's own address: the provider sends the browser back to it.
   const { createServer } = await import('node:net');
   const port = await new Promise<number>((resolve) => {
@@ -27,7 +28,7 @@ async function setUp(t: ExecutionContext, providerFields: Record<string, unknown
     });
   });
   const publicUrl = `http://${PUBLIC_URL_HOST}:${port}`;
-  const server = await startTestServer({ port, publicUrl, ...config });
+  const server = await startTestServer({ port, publicUrl, ...config }, options);
   t.teardown(server.close);
   const provider = await startTestProvider([`${publicUrl}/api/v1/auth/oidc/acme/callback`, `${publicUrl}/api/v1/auth/oidc/staff/callback`]);
   t.teardown(provider.close);
@@ -111,6 +112,24 @@ test('a new person signs in through the provider and lands on next; the second s
   t.is(second.status, 200);
   t.is(second.body.user.userId, first.body.user.userId, 'the same account, found by its subject');
   t.is(second.body.next, '/b/ideas');
+});
+
+test("the provider's picture becomes the avatar after the sign-in, fetched once by the server", async (t) => {
+  const pictures = await startPictureServer();
+  t.teardown(pictures.close);
+  const setup = await setUp(t, {}, { avatarFetchAllowPrivate: true }, { avatarFetchCa: PICTURE_SERVER_CERT });
+  setup.provider.accounts.set('u-pic', { email: 'pic@example.com', email_verified: true, picture: `${pictures.url}/avatar.png` });
+  const first = await signIn(setup, 'u-pic');
+  t.is(first.status, 200, JSON.stringify(first.body));
+  await setup.server.ctx.background.idle();
+  t.is(pictures.requests.get('/avatar.png'), 1);
+  const stored = await setup.server.ctx.storage.users.get(first.body.user.userId);
+  t.regex(stored?.avatarUploadId ?? '', /^[0-9a-f]{64}$/);
+  const second = await signIn(setup, 'u-pic');
+  t.is(second.body.user.avatar, `/uploads/${stored?.avatarUploadId}`);
+  await setup.server.ctx.background.idle();
+  t.is(pictures.requests.get('/avatar.png'), 1, 'the same picture is not fetched again');
+  t.is((await fetch(`${setup.server.url}${second.body.user.avatar}`)).status, 200);
 });
 
 test('next is a path of this site only', async (t) => {

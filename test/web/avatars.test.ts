@@ -5,9 +5,12 @@
 import type { Page } from 'playwright-core';
 import { expectNoProblems, openPage, test, useWebServer, type WebTest } from './_browser.js';
 import type { Settings } from '../../src/web/api/types.js';
+import { fetchAvatar } from '../../src/services/sign-in-avatar.js';
+import { PICTURE_SERVER_CERT, startPictureServer } from '../_helpers/picture-server.js';
 import { callApi, type Member, member, seedBoard, seedComment, seedPost, seedVote, setSettings } from './_seed.js';
 
-useWebServer();
+// Pictures a sign-in brings are fetched from a local https host here (issue 28), as webhook tests reach theirs.
+useWebServer({ avatarFetchAllowPrivate: true });
 
 const GRAVATAR = 'https://www.gravatar.com/';
 
@@ -119,4 +122,30 @@ test.serial('gravatar off again: no request to www.gravatar.com', async (t) => {
     requests.filter((url) => new URL(url).hostname === 'www.gravatar.com'),
     [],
   );
+});
+
+test.serial('a picture a sign-in brought shows from the site itself, with gravatar off too, and nothing is asked of another host', async (t) => {
+  const { web } = t.context;
+  t.false((await callApi<{ settings: Settings }>(web, 'GET', '/settings/site')).settings.gravatar);
+  const pictures = await startPictureServer();
+  t.teardown(pictures.close);
+  web.ctx.avatarFetchCa = PICTURE_SERVER_CERT;
+  // What a sign-in does after its answer (test/http/sign-in-avatar.test.ts signs in for real).
+  await fetchAvatar(web.ctx, grace.user.id, `${pictures.url}/avatar.png`);
+  const uploadId = (await web.ctx.storage.users.get(grace.user.id))?.avatarUploadId;
+  t.truthy(uploadId);
+  const page = await openPage(t, '/');
+  const requests = recordRequests(page);
+  await visit(t, page, `/p/${slug}`, 'Avatar board');
+  await page.getByText('Me too').waitFor();
+  const picture = page.locator(`.avatar img[src="/uploads/${uploadId}"]`).first();
+  await picture.waitFor();
+  await page.waitForFunction((src) => Array.from(document.images).some((image) => image.getAttribute('src') === src && image.complete && image.naturalWidth === 40), `/uploads/${uploadId}`);
+  await page.waitForLoadState('networkidle');
+  const origin = new URL(web.url).origin;
+  t.deepEqual(
+    requests.filter((url) => new URL(url).origin !== origin),
+    [],
+  );
+  await expectNoProblems(t, page);
 });

@@ -56,7 +56,7 @@ export const ssoPaths: Paths = {
       description:
         `Signs in the person a token from the team’s product names, answering as login does. ${TOKEN_RULES} ` +
         'The account is found by its linked `sub`, else by `email` (and linked to that `sub`), else made (whatever `allowSignup` says: the product vouches for its users). ' +
-        'Its name and email follow the token each time and it counts as verified. ' +
+        'Its name and email follow the token each time and it counts as verified; a new `avatarUrl` is fetched by the server after the answer and, once it is a PNG, JPEG, GIF or WebP image, becomes the `avatar` (`/uploads/<id>`; README: Avatars from sign-in). ' +
         'Checks, in order: `token` (400 `VALIDATION_ERROR`), a secret exists (403 `SSO_NOT_CONFIGURED`), the token (401 `SSO_TOKEN_INVALID`, the message says which check failed and never repeats the token), ' +
         'then the account: the owner or anyone holding a role beyond `@everyone` → 403 `SSO_TEAM_ACCOUNT`; blocked → 403 `USER_BLOCKED`; the email held by another account, or the account linked to another `sub` → 409 `USER_EXISTS`. ' +
         'Rate-limited on the login’s counter (`loginRateLimit`, per client address): every answer other than 200 counts.',

@@ -27,7 +27,7 @@ const createUpload = operation('post', {
     'Stores one image for a post’s or a comment’s Markdown. The body is `multipart/form-data` with the image as the field `file`. ' +
     'PNG, JPEG, GIF and WebP only, decided by the bytes (never by the file name or the declared type); the image is re-encoded in its own format ' +
     'without its metadata (EXIF with GPS, XMP, ICC profiles, comments), a JPEG turned upright first; animations are kept. ' +
-    'An image no post or comment uses is removed a day later (`uploadOrphanMs`). ' +
+    'An image no post or comment uses, and that is nobody’s avatar, is removed a day later (`uploadOrphanMs`). ' +
     'Checks, in order: the token (401), `post:create` or `comment:create` (403 `NOT_ENOUGH_PERMISSION`), the per-user rate `uploadRateLimit` (429 `RATE_LIMITED`), ' +
     'the size while reading, `uploadMaxBytes` (413 `UPLOAD_TOO_LARGE`: by Content-Length before reading, else as soon as the file passes it), ' +
     'a multipart body with a non-empty `file` (400 `UPLOAD_FILE_MISSING`), the type by the bytes (400 `UPLOAD_TYPE_NOT_ALLOWED`: an SVG, HTML, PHP, a PDF…), ' +

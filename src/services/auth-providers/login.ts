@@ -6,6 +6,7 @@
  * after a restart too. The cookie is cleared by the callback that uses it, and a replay with a
  * copy of it holds a code the provider has already redeemed.
  */
+import { fetchAvatarLater } from '../sign-in-avatar.js';
 import * as oidc from 'openid-client';
 import { AppError, appError } from '../../errors.js';
 import type { AuthProviderRow, UserRow } from '../../storage/types.js';
@@ -84,7 +85,10 @@ export async function finishProviderLogin(ctx: ServiceContext, provider: AuthPro
   };
   const tokens = await grant(ctx, provider, () => oidc.authorizationCodeGrant(config, currentUrl, checks));
   const person = await grant(ctx, provider, () => personOf(ctx, provider, config, tokens));
-  return ctx.storage.transaction((tx) => providerAccount(tx, provider, person));
+  const user = await ctx.storage.transaction((tx) => providerAccount(tx, provider, person));
+  // The provider's picture becomes the avatar once fetched, after this answer (a failure keeps the avatar).
+  fetchAvatarLater(ctx, user, person.avatarUrl);
+  return user;
 }
 
 /** The library's refusals (state, code, nonce, signature, audience…) as one answer; the details go to the log, not the page. */

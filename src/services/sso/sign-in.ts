@@ -1,7 +1,7 @@
 /*
  * Signing in with the team's product's token (issue 28 §1): the person the token names is found by
  * its linked `sub`, else by email (and linked), else made; their name, avatar and email follow the
- * token. Team accounts never come in this way: a product's key must not open the dashboard.
+ * token (the avatar once its picture is fetched, after the answer: src/services/sign-in-avatar.ts). Team accounts never come in this way: a product's key must not open the dashboard.
  */
 import { randomUUID } from 'node:crypto';
 import { appError, validationError } from '../../errors.js';
@@ -10,6 +10,7 @@ import { type LinkedIdentityRow, type Repositories, UniqueViolation, type UserRo
 import { type AuthUser, insertAccount, toAuthUser } from '../accounts.js';
 import type { ServiceContext } from '../context.js';
 import { NO_PASSWORD } from '../login.js';
+import { fetchAvatarLater } from '../sign-in-avatar.js';
 import { type Body, rejectNul } from '../validation/fields.js';
 import { invalidToken, parseSsoClaims, type SsoClaims } from './claims.js';
 import { SSO_PROVIDER } from './formats.js';
@@ -31,6 +32,8 @@ export async function signInWithSso(ctx: ServiceContext, body: Body): Promise<Au
     await tx.ssoSecrets.update(secret.id, { lastUsedAt: now });
     return signedIn;
   });
+  // The token's picture becomes the avatar once fetched, after this answer (a failure keeps the avatar).
+  fetchAvatarLater(ctx, user, claims.avatarUrl);
   return toAuthUser(ctx, user);
 }
 

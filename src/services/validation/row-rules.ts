@@ -211,9 +211,12 @@ export const ROW_RULES = {
       notes: orNull(text),
       notificationsOff: bool,
       isTrusted: bool,
+      // Issue 28 (storage schema 13): the avatar fetched from a sign-in's picture, and where from.
+      avatarUploadId: matching(SHA256_HEX, 'an upload id: a sha256 in hex (64 digits 0-9a-f)'),
+      avatarSourceUrl: apiRule((value) => parseAvatarUrl(value, 'avatarSourceUrl')),
       ...TIMES,
     },
-    optional: ['notificationsOff', 'isTrusted'],
+    optional: ['notificationsOff', 'isTrusted', 'avatarUploadId', 'avatarSourceUrl'],
     across: (row) => (row.isOwner && row.isBlocked ? { field: 'isBlocked', problem: 'the owner cannot be blocked' } : null),
   },
   roles: {

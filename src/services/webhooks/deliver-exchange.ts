@@ -46,8 +46,8 @@ export function exchange(target: WebhookTarget, body: string, headers: OutgoingH
   });
 }
 
-/** A `lookup` for node:net that answers the checked addresses, whatever the name. */
-function pinnedLookup(addresses: readonly LookupAddress[]): LookupFunction {
+/** A `lookup` for node:net that answers the checked addresses, whatever the name (sign-in pictures are fetched the same way). */
+export function pinnedLookup(addresses: readonly LookupAddress[]): LookupFunction {
   return (_hostname, options, callback) => {
     // node:net asks for all addresses when it tries IPv6 and IPv4 in turn (autoSelectFamily).
     if (options.all) {

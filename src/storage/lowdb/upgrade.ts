@@ -74,6 +74,13 @@ const addModeration: UpgradeStep = (doc) => ({ ...doc, tables: { ...doc.tables }
 /** Version 11 → 12 (issue 31 §3): uploaded images get their own table, empty (their bytes are files in `uploads/`). */
 const addUploads: UpgradeStep = (doc) => ({ ...doc, tables: { ...doc.tables, uploads: doc.tables.uploads ?? [] } });
 
+/**
+ * Version 12 → 13 (issue 28): users may carry `avatarUploadId` and `avatarSourceUrl` (absent =
+ * Gravatar, as every row written before): nothing to change, but an older feedbackd must not open
+ * a document whose users it would refuse.
+ */
+const addAvatarUploads: UpgradeStep = (doc) => ({ ...doc, tables: { ...doc.tables } });
+
 /** Entry `i` upgrades version `i + 1` to `i + 2`. */
 export const UPGRADE_STEPS: readonly UpgradeStep[] = [
   addCommentTables,
@@ -87,6 +94,7 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
   addTags,
   addModeration,
   addUploads,
+  addAvatarUploads,
 ];
 
 /** Refuses a document this code cannot read: a newer schema version, or no version at all. */

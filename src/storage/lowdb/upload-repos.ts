@@ -46,6 +46,8 @@ export function uploadsRepo(access: Access): UploadsRepo {
         for (const merge of db.tables.postMerges.all()) scan(merge.post.contentMarkdown);
         for (const comment of db.tables.comments.all()) scan(comment.body);
         for (const entry of db.tables.changelogEntries.all()) scan(entry.contentMarkdown);
+        // A user's avatar (issue 28) is in use as long as it is theirs.
+        for (const user of db.tables.users.all()) if (user.avatarUploadId !== undefined) used.add(user.avatarUploadId);
         return used;
       }),
     sizeByUserSince: (userId, time) =>

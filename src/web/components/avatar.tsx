@@ -5,14 +5,16 @@ import { useSite } from '../site.js';
 
 /**
  * A user's picture from the API, or their initials when it cannot load (offline, blocked, no Gravatar).
- * The picture is only asked for once the site's settings are known and allow Gravatar: a board that
- * turned `gravatar` off sends nothing about its visitors to gravatar.com.
+ * A Gravatar picture is only asked for once the site's settings are known and allow Gravatar: a
+ * board that turned `gravatar` off sends nothing about its visitors to gravatar.com. A picture a
+ * sign-in brought is an upload on this site (`/uploads/<id>`, issue 28), shown either way.
  */
 export function Avatar({ user, size = 28 }: { user: Pick<PublicUser, 'avatar' | 'name' | 'username'>; size?: number }) {
   const [failed, setFailed] = useState(false);
   const gravatar = useSite()?.settings.gravatar === true;
   const dimension = { width: `${size}px`, height: `${size}px` };
-  if (failed || !gravatar || !user.avatar) {
+  const uploaded = user.avatar?.startsWith('/uploads/') === true;
+  if (failed || !user.avatar || !(uploaded || gravatar)) {
     return (
       <span class="avatar" style={dimension} aria-hidden="true">
         {initials(user.name, user.username)}
@@ -21,7 +23,7 @@ export function Avatar({ user, size = 28 }: { user: Pick<PublicUser, 'avatar' | 
   }
   return (
     <span class="avatar" style={dimension} aria-hidden="true">
-      <img src={`${user.avatar}?s=${size * 2}&d=404`} alt="" width={size} height={size} loading="lazy" onError={() => setFailed(true)} />
+      <img src={uploaded ? user.avatar : `${user.avatar}?s=${size * 2}&d=404`} alt="" width={size} height={size} loading="lazy" onError={() => setFailed(true)} />
     </span>
   );
 }

@@ -13,6 +13,7 @@ import { POST_MERGES_MIGRATION } from './012-post-merges.js';
 import { TAGS_MIGRATION } from './013-tags.js';
 import { MODERATION_MIGRATION } from './014-moderation.js';
 import { UPLOADS_MIGRATION } from './015-uploads.js';
+import { USER_AVATARS_MIGRATION } from './016-user-avatars.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -51,6 +52,8 @@ export const MIGRATIONS: readonly Migration[] = [
   MODERATION_MIGRATION,
   // Uploaded images (issue 31 §3).
   UPLOADS_MIGRATION,
+  // Users' avatars fetched from a sign-in's picture (issue 28).
+  USER_AVATARS_MIGRATION,
 ];
 
 /** The storage schema version the rows of a database follow once migration `id` is its newest (0: none). */

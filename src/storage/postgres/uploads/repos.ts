@@ -24,7 +24,8 @@ export function createUploadsRepo(db: Queryable): UploadsRepo {
            UNION ALL SELECT post->>'contentMarkdown' FROM post_merges WHERE strpos(post->>'contentMarkdown', '/uploads/') > 0
            UNION ALL SELECT body FROM comments WHERE strpos(body, '/uploads/') > 0
            UNION ALL SELECT content_markdown FROM changelog_entries WHERE strpos(content_markdown, '/uploads/') > 0
-         ) texts, regexp_matches(texts.t, '/uploads/([0-9a-f]{64})', 'g') AS m`,
+         ) texts, regexp_matches(texts.t, '/uploads/([0-9a-f]{64})', 'g') AS m
+         UNION SELECT avatar_upload_id FROM users WHERE avatar_upload_id IS NOT NULL`,
         [],
       );
       return new Set(rows.map((row) => String(row.id)));
