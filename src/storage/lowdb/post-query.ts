@@ -17,8 +17,8 @@ export function queryPosts(db: MemoryDb, query: PostQuery): PostRow[] {
   if (query.limit <= 0) return [];
   if (query.mine !== undefined) return minePosts(db, query, query.mine, postFilter(db, query));
   if (query.words !== undefined && query.words.length > 0) return searchPosts(db, query, query.words, postFilter(db, query));
-  if (query.tagIds !== undefined && query.tagIds.length > 0) return taggedPage(db, query);
-  if (query.orderBy === 'votes') return byVotes(db, query);
+  if (query.tagIds !== undefined && query.tagIds.length > 0) return catalogPage(db, query, onlyTheTag(db, query));
+  if (query.orderBy === 'votes') return catalogPage(db, query, takesWholeList(db, query));
   const sources = sourcesFor(db, query);
   const [only] = sources;
   if (sources.length === 1 && only && takesWholeList(db, query)) return pageOf(only, query);
@@ -35,15 +35,16 @@ export function queryPosts(db: MemoryDb, query: PostQuery): PostRow[] {
 }
 
 /**
- * A page of posts carrying every asked tag (issue 31 §1), in either order: the shortest of the
- * catalog's lists (the rarest tag's, the boards' or the roadmap's) is walked and each post tested,
- * stopping once the page is full; one tag and no other condition is a plain slice of its list.
+ * A page from the catalog's ordered lists (the votes order, and any order when tags are asked,
+ * issue 31 §1): a slice of the one list when every post of it matches, else a walk of the shortest
+ * lists (the rarest asked tag's, the boards' or the roadmap's) testing each post, stopping once the
+ * page is full.
  */
-function taggedPage(db: MemoryDb, query: PostQuery): PostRow[] {
+function catalogPage(db: MemoryDb, query: PostQuery, everyPostMatches: boolean): PostRow[] {
   const lists = orderedLists(db.indexes.postCatalog, query);
   const backward = isBackward(query);
   const [only] = lists;
-  if (lists.length === 1 && only && onlyTheTag(db, query)) {
+  if (lists.length === 1 && only && everyPostMatches) {
     const page: PostRow[] = [];
     const take = (entry: PostEntry) => page.push(entry.row) < query.limit;
     if (backward) only.walkBackward(query.offset, take);
@@ -64,26 +65,7 @@ function taggedPage(db: MemoryDb, query: PostQuery): PostRow[] {
 
 /** Whether one tag is the query's only condition, so that every post of its list matches. */
 function onlyTheTag(db: MemoryDb, query: PostQuery): boolean {
-  if (new Set(query.tagIds).size !== 1 || query.boardIds !== undefined || query.roadmapId !== undefined) return false;
-  if (db.indexes.heldPosts.size > 0 && query.held?.all !== true) return false;
-  return !(query.visibleBoardsOnly && db.indexes.hiddenBoards.size > 0);
-}
-
-/** A page in votes order: a slice of one list when every post of it matches, else a filtered walk. */
-function byVotes(db: MemoryDb, query: PostQuery): PostRow[] {
-  const lists = orderedLists(db.indexes.postCatalog, query);
-  const [only] = lists;
-  if (lists.length === 1 && only && takesWholeList(db, query)) return only.slice(query.offset, query.limit).map((entry) => entry.row);
-  const accepts = postFilter(db, query);
-  const page: PostRow[] = [];
-  let skipped = 0;
-  walkInOrder(lists, entryOrder(query), false, ({ row }) => {
-    if (!accepts(row)) return true;
-    if (skipped < query.offset) skipped++;
-    else page.push(row);
-    return page.length < query.limit;
-  });
-  return page;
+  return new Set(query.tagIds).size === 1 && query.boardIds === undefined && query.roadmapId === undefined && takesWholeList(db, query);
 }
 
 function sourcesFor(db: MemoryDb, query: PostQuery): SortedList<PostRow>[] {
