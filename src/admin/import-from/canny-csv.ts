@@ -87,6 +87,8 @@ function parseRecords(text: string, file: string): Parsed[] {
 
 /** csv-parse's errors, said as "canny.csv: row 12 (line 40): …": a cut-off file ends in one of these. */
 function csvProblem(error: CsvError, file: string): SourceError {
+  // csv-parse counts the header among the records it has read, so the records read before the
+  // failing one are that one's number among the post rows ("row 1" is the first post, as below).
   const records = typeof error.records === 'number' ? error.records : undefined;
   const lines = typeof error.lines === 'number' ? error.lines : undefined;
   const where = `${file}: ${records !== undefined ? `row ${records} ` : ''}${lines !== undefined ? `(line ${lines})` : ''}`.trim();
@@ -110,7 +112,7 @@ function findColumns(header: string[], file: string): Map<Column, number> {
   const missing = REQUIRED.filter((column) => !columns.has(column)).map((column) => REQUIRED_HEADERS[REQUIRED.indexOf(column)]);
   if (missing.length > 0)
     throw new SourceError(
-      `${file}: row 1 (the header)`,
+      `${file}: the header row`,
       `not Canny's posts CSV export: no column ${missing.map((name) => `"${name}"`).join(', ')} (the header has ${header.map((name) => `"${name}"`).join(', ')})`,
     );
   return columns;
