@@ -16,7 +16,8 @@ export interface CannyApiData {
   boards: CannyObject[];
   categories: CannyObject[];
   tags: CannyObject[];
-  users: CannyObject[];
+  /** undefined: an older API without users v2 (v2/users/list answers 404). */
+  users: CannyObject[] | undefined;
   posts: CannyObject[];
   comments: CannyObject[];
   votes: CannyObject[];
@@ -84,6 +85,7 @@ export async function startCannyApi(data: CannyApiData, apiKey: string): Promise
         if (data.entries === undefined) return send(res, 404, { error: 'endpoint not found' });
         return page('entries', data.entries);
       case 'v2/users/list': {
+        if (data.users === undefined) return send(res, 404, { error: 'endpoint not found' });
         const from = typeof body.cursor === 'string' ? Number(Buffer.from(body.cursor, 'base64url').toString()) : 0;
         const users = data.users.slice(from, from + limit);
         const hasNextPage = from + limit < data.users.length;

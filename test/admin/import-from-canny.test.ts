@@ -117,6 +117,14 @@ test('the API: a company without the changelog has no entries (entries/list answ
   t.is(read.posts.length, fixture.expected.posts.length);
 });
 
+test('the API: without users v2 (404), the people are those posts, comments and votes carry', async (t) => {
+  const fixture = buildCannyApiData();
+  const read = await withApi({ ...fixture.data, users: undefined }, fixture.apiKey, (url) => readCanny({ source: undefined, apiKey: fixture.apiKey, apiUrl: url }));
+  const { expected } = fixture;
+  const referenced = new Set([...expected.posts.map((post) => post.authorId), ...expected.comments.map((comment) => comment.authorId), ...expected.votes.map((vote) => vote.userId)]);
+  t.deepEqual(normalised(read), normalised({ ...expected, users: expected.users.filter((user) => referenced.has(user.sourceId)) }));
+});
+
 test('the API: a wrong key is refused with the address named and the key never shown', async (t) => {
   const fixture = buildCannyApiData();
   const wrongKey = 'sk_wrong_0123456789abcdef';
@@ -152,7 +160,7 @@ test('the API: a damaged object is refused naming the endpoint, the row, the id 
     refusal(t, readCanny({ source: undefined, apiKey: fixture.apiKey, apiUrl: url })),
   );
   // The third post is the first on the second board: row 1 of that board's pages.
-  t.regex(title.message, new RegExp(`/v1/posts/list: posts row 1 \\(id=${post.id}\\) field "title": must be a string$`));
+  t.regex(title.message, new RegExp(`/v1/posts/list boardID=${(post.board as { id: string }).id}: posts row 1 \\(id=${post.id}\\) field "title": must be a string$`));
 
   const time = await withApi(withBadVoteTime(fixture.data, 150), fixture.apiKey, (url) => refusal(t, readCanny({ source: undefined, apiKey: fixture.apiKey, apiUrl: url })));
   t.regex(time.message, /\/v1\/votes\/list: votes row 151 \(id=\w+\) field "created": "yesterday-ish" is not a time$/);

@@ -15,6 +15,8 @@ export const CANNY_PAGE_SIZE = 100;
 
 const MAX_RATE_LIMIT_RETRIES = 5;
 const LONGEST_RETRY_WAIT_MS = 30_000;
+/** A page that has not come within a minute is not coming: say so rather than wait for ever. */
+const ANSWER_TIMEOUT_MS = 60_000;
 
 export interface CannyClient {
   /** The address of one endpoint, for messages ("https://canny.io/api/v1/posts/list"). */
@@ -55,8 +57,11 @@ export function cannyClient(apiUrl: string, apiKey: string, onProgress?: (what: 
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ ...body, apiKey }),
+        signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
       });
     } catch (error) {
+      if (error instanceof Error && error.name === 'TimeoutError')
+        throw new SourceError(address(endpoint), `Canny's API did not answer within ${ANSWER_TIMEOUT_MS / 1000} s`);
       throw new SourceError(address(endpoint), `cannot reach Canny's API (${networkReason(error)})`);
     }
   }
@@ -82,15 +87,21 @@ export function cannyClient(apiUrl: string, apiKey: string, onProgress?: (what: 
 
   async function listBySkip(endpoint: string, key: string, body: Record<string, unknown> = {}): Promise<ListedRow[]> {
     const rows: ListedRow[] = [];
+    // The filters name the list in messages ("…/v1/posts/list boardID=…: posts row 3").
+    const filters = Object.entries(body)
+      .filter(([name]) => name.endsWith('ID'))
+      .map(([name, value]) => ` ${name}=${String(value)}`)
+      .join('');
+    const list = `${address(endpoint)}${filters}`;
     for (;;) {
       const page = await call(endpoint, { ...body, limit: CANNY_PAGE_SIZE, skip: rows.length });
       const items = page[key];
-      if (!Array.isArray(items)) throw new SourceError(`${address(endpoint)}: skip=${rows.length}`, `field "${key}" must be a list`);
-      for (const value of items) rows.push({ value, where: `${address(endpoint)}: ${key} row ${rows.length + 1}` });
+      if (!Array.isArray(items)) throw new SourceError(`${list}: page skip=${rows.length}`, `field "${key}" must be a list`);
+      for (const value of items) rows.push({ value, where: `${list}: ${key} row ${rows.length + 1}` });
       onProgress?.(`${key} ${rows.length}`);
       if (page.hasMore !== true) return rows;
       // A page that says there is more but brings nothing would loop for ever.
-      if (items.length === 0) throw new SourceError(`${address(endpoint)}: skip=${rows.length}`, 'field "hasMore" is true on an empty page');
+      if (items.length === 0) throw new SourceError(`${list}: page skip=${rows.length}`, 'field "hasMore" is true on an empty page');
     }
   }
 

@@ -29,7 +29,7 @@ export async function readCannyApi(input: SourceInput): Promise<SourceData> {
   const boards = listField(boardRows, 'boards', client.address('v1/boards/list')).map((row) => read.board(row));
   const categories = (await client.listBySkip('v1/categories/list', 'categories')).map((row) => read.tagObject(row, 'category'));
   const tags = (await client.listBySkip('v1/tags/list', 'tags')).map((row) => read.tagObject(row, 'tag'));
-  for (const row of await client.listByCursor('v2/users/list', 'users')) read.user(new Fields(row.value, row.where));
+  for (const row of await orNoneWhenMissing(client.listByCursor('v2/users/list', 'users'))) read.user(new Fields(row.value, row.where));
 
   const posts: SourcePost[] = [];
   const scores = new Map<string, number>();
@@ -39,7 +39,8 @@ export async function readCannyApi(input: SourceInput): Promise<SourceData> {
   const postIds = new Set(posts.map((post) => post.sourceId));
   const comments = (await client.listBySkip('v1/comments/list', 'comments')).flatMap((row) => read.comment(row, postIds));
   const votes = (await client.listBySkip('v1/votes/list', 'votes')).flatMap((row) => read.vote(row, postIds));
-  const changelog = (await readChangelog(client)).map((row) => read.entry(row, postIds));
+  // The changelog is a separate Canny product: a company without it has no entries.
+  const changelog = (await orNoneWhenMissing(client.listBySkip('v1/entries/list', 'entries'))).map((row) => read.entry(row, postIds));
 
   countUnlistedVotes(posts, votes, scores);
   const tagSet = cannyTags([...categories, ...tags]);
@@ -66,10 +67,14 @@ function listField(page: Record<string, unknown>, key: string, where: string): L
   return items.map((value, index) => ({ value, where: `${where}: ${key} row ${index + 1}` }));
 }
 
-/** The changelog is a separate Canny product: a company without it answers 404, which means no entries. */
-async function readChangelog(client: CannyClient): Promise<ListedRow[]> {
+/**
+ * A list Canny answers 404 for is one this company or API version does not have: the changelog
+ * without the changelog product, users v2 on an older API (the people embedded in posts, comments
+ * and votes are then all there is, which is all the import needs).
+ */
+async function orNoneWhenMissing(listing: Promise<ListedRow[]>): Promise<ListedRow[]> {
   try {
-    return await client.listBySkip('v1/entries/list', 'entries');
+    return await listing;
   } catch (error) {
     if (error instanceof SourceError && / HTTP 404\b/.test(error.problem)) return [];
     throw error;
@@ -229,8 +234,8 @@ function countUnlistedVotes(posts: SourcePost[], votes: SourceVote[], scores: Ma
 
 function checkReferences(posts: SourcePost[], boards: SourceBoard[], tagIds: Map<string, string>, client: CannyClient): void {
   const boardIds = new Set(boards.map((board) => board.sourceId));
-  posts.forEach((post, index) => {
-    const where = `${client.address('v1/posts/list')}: posts row ${index + 1} (id=${post.sourceId})`;
+  posts.forEach((post) => {
+    const where = `${client.address('v1/posts/list')} boardID=${post.boardId}: post (id=${post.sourceId})`;
     if (post.boardId !== null && !boardIds.has(post.boardId)) throw new SourceError(`${where} field "board"`, `board ${post.boardId} is not in v1/boards/list`);
     for (const tagId of post.tagIds) if (!tagIds.has(tagId)) throw new SourceError(`${where} field "tags"`, `${tagId} is neither a category nor a tag`);
   });

@@ -707,7 +707,7 @@ export async function buildCannyFixture(dir: string): Promise<{
 
 // ─── damaged sources ─────────────────────────────────────────────────────────────────────────────
 
-/** A copy of the API data where the nth post (1-based, in board order) has a number for a title. */
+/** A copy of the API data where one post has a number for a title. */
 export function withBadPostTitle(data: CannyApiData, postId: string): CannyApiData {
   return { ...data, posts: data.posts.map((post) => (post.id === postId ? { ...post, title: 42 } : post)) };
 }
