@@ -136,7 +136,9 @@ test('the API: a wrong key is refused with the address named and the key never s
     t.false(error.message.includes(fixture.apiKey));
   });
   const empty = await refusal(t, readCanny({ source: undefined, apiKey: '  ', apiUrl: 'http://127.0.0.1:9/api' }));
-  t.is(empty.where, '--api-key-file');
+  t.is(empty.message, "--api-key-file: is empty: Canny's API needs the team's secret API key");
+  const none = await refusal(t, readCanny({ source: undefined }));
+  t.regex(none.message, /^--api-key-file: is missing/);
 });
 
 test('the API: an address nobody answers at is a clear error naming it', async (t) => {

@@ -20,7 +20,9 @@ import { SourceError } from './source-model.js';
 export const DEFAULT_CANNY_API_URL = 'https://canny.io/api';
 
 export async function readCannyApi(input: SourceInput): Promise<SourceData> {
-  const apiKey = (input.apiKey ?? '').trim();
+  if (input.apiKey === undefined)
+    throw new SourceError('--api-key-file', "is missing: Canny's API is read with the team's secret API key (or give Canny's posts CSV export as the source)");
+  const apiKey = input.apiKey.trim();
   if (apiKey === '') throw new SourceError('--api-key-file', "is empty: Canny's API needs the team's secret API key");
   const client = cannyClient(input.apiUrl ?? DEFAULT_CANNY_API_URL, apiKey, input.onProgress);
   const read = new ApiRead();
