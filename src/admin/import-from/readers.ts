@@ -8,7 +8,7 @@ const READERS: Readonly<Record<SourceTool, () => Promise<SourceReader>>> = {
   csv: async () => (await import('./csv.js')).readCsv,
   fider: async () => unavailable('fider'),
   logchimp: async () => unavailable('logchimp'),
-  canny: async () => unavailable('canny'),
+  canny: async () => (await import('./canny.js')).readCanny,
   astuto: async () => unavailable('astuto'),
 };
 
