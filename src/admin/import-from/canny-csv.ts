@@ -212,10 +212,16 @@ function csvCount(text: string, where: string): number {
   return Number(digits);
 }
 
-/** A time without a zone is UTC (Canny exports UTC); answered as an ISO string. */
+/**
+ * A time without a zone is UTC (Canny exports UTC), never the importing machine's local time;
+ * answered as an ISO string.
+ */
 function csvTime(text: string, where: string): string {
   const isoLike = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$/.test(text);
-  const parsed = isoLike ? Date.parse(`${text.replace(' ', 'T')}${text.length > 10 ? 'Z' : 'T00:00:00Z'}`) : Date.parse(text);
+  const hasZone = /(Z|[+-]\d{2}:?\d{2}|UTC|GMT)$/i.test(text);
+  const parsed = isoLike
+    ? Date.parse(`${text.replace(' ', 'T')}${text.length > 10 ? 'Z' : 'T00:00:00Z'}`)
+    : Date.parse(hasZone ? text : `${text} UTC`);
   if (text === '' || Number.isNaN(parsed)) throw new SourceError(where, `"${text}" is not a date`);
   return new Date(parsed).toISOString();
 }
