@@ -56,6 +56,7 @@ export async function importFromSource(ctx: ServiceContext, rawArgs: Readonly<Re
     throw error;
   });
   const report = new SourceReport(args.from, data.leftOut, args.dryRun);
+  report.boardHasOwner = (await ctx.storage.users.getOwner()) !== undefined;
   const now = new Date().toISOString();
   const run = async (tx: Repositories) => {
     const converted = await sourceToRows(data, tx, args.statusMap, now);
