@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import test from 'ava';
 import { readCanny } from '../../src/admin/import-from/canny.js';
 import { type SourceData, SourceError } from '../../src/admin/import-from/source-model.js';
+import { writeFile } from 'node:fs/promises';
+import type { ExecutionContext } from 'ava';
 import { type CannyApiData, startCannyApi } from '../_helpers/canny-api.js';
+import { tempDir } from '../cli/_cli.js';
+import { assertImported, boardFingerprint, boardForImport, importInto, importSuite } from './_import-from.js';
 import {
   buildCannyApiData,
   buildCannyCsvFixture,
@@ -25,6 +29,81 @@ import {
  * address, a damaged object, another tool's file and a cut-off CSV are refused with a message
  * naming where.
  */
+
+/** A running Canny API for one test (closed after it), its key in a file as --api-key-file reads it. */
+async function apiArgs(t: ExecutionContext, data: CannyApiData, apiKey: string, keyInFile = apiKey): Promise<Record<string, unknown>> {
+  const dir = await tempDir(t);
+  const api = await startCannyApi(data, apiKey);
+  t.teardown(() => api.close());
+  const apiKeyFile = join(dir, 'canny-api-key');
+  await writeFile(apiKeyFile, `${keyInFile}\n`, { mode: 0o600 });
+  return { apiKeyFile, apiUrl: api.url };
+}
+
+// The shared end-to-end proof, through Canny's API: into an empty board and one with posts of its
+// own, compared through feedbackd's API; a rerun adds nothing; a dry run writes nothing; damaged
+// sources change nothing.
+importSuite(test, {
+  from: 'canny',
+  async build(t) {
+    const fixture = buildCannyApiData();
+    return { args: await apiArgs(t, fixture.data, fixture.apiKey), expected: fixture.expected };
+  },
+  damaged: [
+    {
+      name: 'a wrong API key',
+      async build(t) {
+        const fixture = buildCannyApiData();
+        return apiArgs(t, fixture.data, fixture.apiKey, 'sk_not_the_right_key');
+      },
+      message: /\/api\/v1\/boards\/list: the API key was refused \(HTTP 401: invalid api key\)/,
+    },
+    {
+      name: 'a post whose title is not text',
+      async build(t) {
+        const fixture = buildCannyApiData();
+        const post = fixture.data.posts[4]!;
+        return apiArgs(t, withBadPostTitle(fixture.data, post.id as string), fixture.apiKey);
+      },
+      message: /\/v1\/posts\/list boardID=\w+: posts row 1 \(id=\w+\) field "title": must be a string/,
+    },
+    {
+      name: 'a vote whose time is not a time (on the 21st page of votes)',
+      async build(t) {
+        const fixture = buildCannyApiData();
+        return apiArgs(t, withBadVoteTime(fixture.data, 2010), fixture.apiKey);
+      },
+      message: /\/v1\/votes\/list: votes row 2011 \(id=\w+\) field "created": "yesterday-ish" is not a time/,
+    },
+    {
+      name: "Canny's posts CSV cut inside a quoted field",
+      async build(t) {
+        return { source: await writeTruncatedCannyCsv(await tempDir(t)) };
+      },
+      message: /canny-truncated\.csv: row 3 \(line \d+\): a quoted field never ends/,
+    },
+    {
+      name: "another tool's CSV (Fider's posts export)",
+      async build(t) {
+        return { source: await writeFiderCsv(await tempDir(t)) };
+      },
+      message: /fider-posts\.csv: the header row: not Canny's posts CSV export/,
+    },
+  ],
+});
+
+test('--from canny with the posts CSV: every post and vote count as in the export; a second run adds nothing', async (t) => {
+  const { source, expected } = await buildCannyCsvFixture(await tempDir(t));
+  const board = await boardForImport(t, expected);
+  const first = await importInto(board, { from: 'canny', source });
+  t.is(first.counts.posts?.created, expected.posts.length);
+  t.true(first.people.matched >= 1, 'the member already here is matched by email');
+  await assertImported(t, board, expected);
+  const after = await boardFingerprint(board);
+  const second = await importInto(board, { from: 'canny', source });
+  for (const [section, counts] of Object.entries(second.counts)) t.is(counts.created, 0, `second run created ${section}`);
+  t.is(await boardFingerprint(board), after);
+});
 
 /** Lists whose order carries no meaning, sorted; tag ids of a post too. */
 function normalised(data: SourceData): SourceData {
@@ -191,10 +270,10 @@ test('the CSV: a cut-off file, another tool\'s CSV, a zip and a wrong cell are r
   t.teardown(() => rm(dir, { recursive: true, force: true }));
 
   const truncated = await refusal(t, readCanny({ source: await writeTruncatedCannyCsv(dir) }));
-  t.regex(truncated.message, /^canny-truncated\.csv: row 2 \(line \d+\): a quoted field never ends: the file is cut off \(truncated\) or damaged$/);
+  t.regex(truncated.message, /^canny-truncated\.csv: row 3 \(line \d+\): a quoted field never ends: the file is cut off \(truncated\) or damaged$/);
 
   const cutRow = await refusal(t, readCanny({ source: await writeCutRowCannyCsv(dir) }));
-  t.regex(cutRow.message, /^canny-cut-row\.csv: row 8 \(line \d+\): has a different number of fields than the header/);
+  t.regex(cutRow.message, /^canny-cut-row\.csv: row 9 \(line \d+\): has a different number of fields than the header/);
 
   const fider = await refusal(t, readCanny({ source: await writeFiderCsv(dir) }));
   t.regex(fider.message, /^fider-posts\.csv: the header row: not Canny's posts CSV export: no column "Details", "Board", "Votes", "Created At"/);
@@ -203,7 +282,7 @@ test('the CSV: a cut-off file, another tool\'s CSV, a zip and a wrong cell are r
   t.regex(zip.message, /^backup\.zip: is a zip file, not Canny's posts CSV export/);
 
   const votes = await refusal(t, readCanny({ source: await writeBadVotesCannyCsv(dir) }));
-  t.regex(votes.message, /^canny-bad-votes\.csv: row 3 \(line \d+\) field "Votes": "many" is not a number of votes$/);
+  t.regex(votes.message, /^canny-bad-votes\.csv: row 4 \(line \d+\) column "Votes": "many" is not a number of votes$/);
 });
 
 test('buildCannyFixture: the key file, a running API and the CSV, for the end-to-end tests', async (t) => {

@@ -87,9 +87,9 @@ function parseRecords(text: string, file: string): Parsed[] {
 
 /** csv-parse's errors, said as "canny.csv: row 12 (line 40): …": a cut-off file ends in one of these. */
 function csvProblem(error: CsvError, file: string): SourceError {
-  // csv-parse counts the header among the records it has read, so the records read before the
-  // failing one are that one's number among the post rows ("row 1" is the first post, as below).
-  const records = typeof error.records === 'number' ? error.records : undefined;
+  // Rows are numbered as a spreadsheet shows them (the header is row 1, the first post row 2);
+  // csv-parse counts the records it has read before the failing one, the header among them.
+  const records = typeof error.records === 'number' ? error.records + 1 : undefined;
   const lines = typeof error.lines === 'number' ? error.lines : undefined;
   const where = `${file}: ${records !== undefined ? `row ${records} ` : ''}${lines !== undefined ? `(line ${lines})` : ''}`.trim();
   if (error.code === 'CSV_QUOTE_NOT_CLOSED') return new SourceError(where, 'a quoted field never ends: the file is cut off (truncated) or damaged');
@@ -126,8 +126,9 @@ function rowsToSource(records: Parsed[], columns: Map<Column, number>, header: s
   const seen = new Map<string, number>();
 
   records.forEach(({ record, line }, index) => {
-    const row = index + 1;
-    const where = (column: Column) => `${file}: row ${row} (line ${line}) field "${header[columns.get(column) ?? -1] ?? column}"`;
+    // As a spreadsheet numbers it: the header is row 1.
+    const row = index + 2;
+    const where = (column: Column) => `${file}: row ${row} (line ${line}) column "${header[columns.get(column) ?? -1] ?? column}"`;
     const cell = (column: Column) => {
       const position = columns.get(column);
       return position === undefined ? '' : (record[position] ?? '').trim();

@@ -736,10 +736,10 @@ export async function writeCutRowCannyCsv(dir: string): Promise<string> {
   return path;
 }
 
-/** A Canny CSV whose row 3 says "many" votes. */
+/** A Canny CSV whose row 4 (the third post; the header is row 1) says "many" votes. */
 export async function writeBadVotesCannyCsv(dir: string): Promise<string> {
   const lines = cannyCsv(plan()).split('\r\n');
-  const row = 3;
+  const row = 3; // lines[0] is the header
   const cells = lines[row]!.split(',');
   const votesAt = cells.length - 3;
   cells[votesAt] = 'many';
