@@ -16,8 +16,8 @@ import type { SourceReader } from './source-model.js';
  * Airbyte's Canny connector (airbytehq/airbyte airbyte-integrations/connectors/source-canny/
  * manifest.yaml at commit 14bc46c2094d: every endpoint and field read here), and public clients
  * for users v2 with a cursor (hasNextPage, cursor) and the CSV's column names (see canny-csv.ts).
- * Texts are kept as
- * Canny holds them: post details and comments are plain text with Markdown-like marks, changelog
- * entries come as Markdown (markdownDetails). Canny's ids are unique everywhere, so `site` is ''.
+ * Texts are kept as Canny holds them: post details and comments are plain text with Markdown-like
+ * marks, changelog entries come as Markdown (markdownDetails). Canny's ids are unique everywhere,
+ * so `site` is ''.
  */
 export const readCanny: SourceReader = (input) => (input.source === undefined ? readCannyApi(input) : readCannyCsv(input.source));
