@@ -85,7 +85,7 @@ export async function readBoards(client: pg.ClientBase, where: string): Promise<
 
 /** Roadmaps are LogChimp's statuses: a post sits on at most one; none is a "no status yet". */
 export async function readRoadmaps(client: pg.ClientBase): Promise<{ statuses: SourceStatus[]; hidden: number }> {
-  const { rows } = await client.query(`SELECT id::text AS id, name, color, display FROM roadmaps ORDER BY index, created_at, id`);
+  const { rows } = await client.query(`SELECT id::text AS id, name, color, display FROM roadmaps ORDER BY "index", created_at, id`);
   const statuses = rows.map((row): SourceStatus => ({ sourceId: row.id, name: row.name, color: hexColor(row.color), isDefault: false }));
   return { statuses, hidden: rows.filter((row) => row.display !== true).length };
 }

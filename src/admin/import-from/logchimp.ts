@@ -99,19 +99,19 @@ async function readAll(client: pg.Client, where: string, progress: (what: string
   ]);
   const counted = async (table: Parameters<typeof countRows>[1]) => countRows(client, table);
   const leftOut = [
-    line(users.blocked, 'blocked users: imported as ordinary accounts (block them again in feedbackd)'),
-    line(users.owners, "owner account (LogChimp's isOwner): imported as an ordinary account"),
-    line(users.unverified, 'users had not verified their email in LogChimp: imported like the others'),
-    line(users.avatars, 'avatars: not imported'),
-    line(users.notes, "notes on users (LogChimp's users.notes): not imported"),
-    line(await counted('roles_users'), 'role assignments (roles_users): not imported, give the team its rights in feedbackd'),
-    line(boards.votersHidden, 'boards hide their voters (view_voters off): not carried, feedbackd shows voters its own way'),
-    line(roadmaps.hidden, 'roadmaps not displayed on LogChimp\'s public roadmap (display off): imported as ordinary statuses'),
-    line(comments.spam, 'comments marked as spam: imported as ordinary comments'),
-    line(comments.unplaced, 'comments without their posts_activity row (LogChimp never showed them): not imported'),
-    line(await countOtherActivity(client), 'post activities other than comments: not imported'),
-    line(await counted('settings'), 'site settings row (title, logo, accent colour, labs): not imported'),
-    line((await counted('emailVerification')) + (await counted('resetPassword')), 'pending email-verification or password-reset tokens: not imported'),
+    line(users.blocked, ['blocked user', 'blocked users'], ': imported as ordinary accounts (block them again in feedbackd)'),
+    line(users.owners, ['owner account', 'owner accounts'], " (LogChimp's isOwner): imported as ordinary accounts"),
+    line(users.unverified, ['user', 'users'], ' had not verified their email in LogChimp: imported like the others'),
+    line(users.avatars, ['avatar', 'avatars'], ': not imported'),
+    line(users.notes, ['note on a user', 'notes on users'], " (LogChimp's users.notes): not imported"),
+    line(await counted('roles_users'), ['role assignment', 'role assignments'], ' (roles_users): not imported, give the team its rights in feedbackd'),
+    line(boards.votersHidden, ['board hides its', 'boards hide their'], ' voters (view_voters off): not carried, feedbackd shows voters its own way'),
+    line(roadmaps.hidden, ['roadmap', 'roadmaps'], " not displayed on LogChimp's public roadmap (display off): imported as ordinary statuses"),
+    line(comments.spam, ['comment', 'comments'], ' marked as spam: imported as ordinary comments'),
+    line(comments.unplaced, ['comment', 'comments'], ' without a posts_activity row (LogChimp never showed them): not imported'),
+    line(await countOtherActivity(client), ['post activity', 'post activities'], ' other than comments: not imported'),
+    line(await counted('settings'), ['site settings row', 'site settings rows'], ' (title, logo, accent colour, labs): not imported'),
+    line((await counted('emailVerification')) + (await counted('resetPassword')), ['pending token', 'pending tokens'], ' (email verification, password reset): not imported'),
   ].filter((text): text is string => text !== null);
   return {
     tool: 'logchimp',
@@ -128,8 +128,9 @@ async function readAll(client: pg.Client, where: string, progress: (what: string
   };
 }
 
-function line(count: number, what: string): string | null {
-  return count > 0 ? `${count} ${what}` : null;
+/** One left-out line ("2 avatars: not imported"), or null when there is nothing of that kind. */
+function line(count: number, [one, many]: readonly [string, string], rest: string): string | null {
+  return count === 0 ? null : `${count} ${count === 1 ? one : many}${rest}`;
 }
 
 /**

@@ -140,18 +140,18 @@ const commentCreated = (seed: CommentSeed) => at(4000 + seed.n * 30);
 
 /** The lines the reader reports for what LogChimp holds and feedbackd does not take. */
 const LEFT_OUT = [
-  '1 blocked users: imported as ordinary accounts (block them again in feedbackd)',
-  "1 owner account (LogChimp's isOwner): imported as an ordinary account",
+  '1 blocked user: imported as ordinary accounts (block them again in feedbackd)',
+  "1 owner account (LogChimp's isOwner): imported as ordinary accounts",
   '2 users had not verified their email in LogChimp: imported like the others',
   '2 avatars: not imported',
-  "1 notes on users (LogChimp's users.notes): not imported",
-  '1 role assignments (roles_users): not imported, give the team its rights in feedbackd',
-  '1 boards hide their voters (view_voters off): not carried, feedbackd shows voters its own way',
+  "1 note on a user (LogChimp's users.notes): not imported",
+  '1 role assignment (roles_users): not imported, give the team its rights in feedbackd',
+  '1 board hides its voters (view_voters off): not carried, feedbackd shows voters its own way',
   "2 roadmaps not displayed on LogChimp's public roadmap (display off): imported as ordinary statuses",
-  '1 comments marked as spam: imported as ordinary comments',
-  '1 comments without their posts_activity row (LogChimp never showed them): not imported',
+  '1 comment marked as spam: imported as ordinary comments',
+  '1 comment without a posts_activity row (LogChimp never showed them): not imported',
   '1 site settings row (title, logo, accent colour, labs): not imported',
-  '1 pending email-verification or password-reset tokens: not imported',
+  '1 pending token (email verification, password reset): not imported',
 ];
 
 function expectedData(): SourceData {
@@ -306,7 +306,7 @@ export async function removeUserByHand(source: string, expected: SourceData): Pr
   const theirs = [...expected.posts.filter((p) => p.authorId === gone), ...expected.votes.filter((v) => v.userId === gone), ...expected.comments.filter((c) => c.authorId === gone)];
   const first = theirs.map((row) => row.createdAt).sort()[0]!;
   const users = expected.users.map((u) => (u.sourceId === gone ? { sourceId: gone, email: null, name: '', createdAt: first } : u));
-  const leftOut = expected.leftOut.map((text) => (text.startsWith('2 avatars') ? '1 avatars: not imported' : text));
+  const leftOut = expected.leftOut.map((text) => (text.startsWith('2 avatars') ? '1 avatar: not imported' : text));
   return { ...expected, users, leftOut };
 }
 
