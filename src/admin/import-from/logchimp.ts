@@ -99,15 +99,15 @@ async function readAll(client: pg.Client, where: string, progress: (what: string
   ]);
   const counted = async (table: Parameters<typeof countRows>[1]) => countRows(client, table);
   const leftOut = [
-    line(users.blocked, ['blocked user', 'blocked users'], ': imported as ordinary accounts (block them again in feedbackd)'),
-    line(users.owners, ['owner account', 'owner accounts'], " (LogChimp's isOwner): imported as ordinary accounts"),
-    line(users.unverified, ['user', 'users'], ' had not verified their email in LogChimp: imported like the others'),
+    line(users.blocked, ['blocked user', 'blocked users'], ': the block is not carried (block again in feedbackd)'),
+    line(users.owners, ['owner account', 'owner accounts'], " (LogChimp's isOwner): ownership is not carried, the account comes in as an ordinary one"),
+    line(users.unverified, ['user', 'users'], ' who had not verified their email in LogChimp: that state is not carried'),
     line(users.avatars, ['avatar', 'avatars'], ': not imported'),
-    line(users.notes, ['note on a user', 'notes on users'], " (LogChimp's users.notes): not imported"),
+    line(users.notes, ['note on a user', 'notes on users'], ' (users.notes): not imported'),
     line(await counted('roles_users'), ['role assignment', 'role assignments'], ' (roles_users): not imported, give the team its rights in feedbackd'),
-    line(boards.votersHidden, ['board hides its', 'boards hide their'], ' voters (view_voters off): not carried, feedbackd shows voters its own way'),
-    line(roadmaps.hidden, ['roadmap', 'roadmaps'], " not displayed on LogChimp's public roadmap (display off): imported as ordinary statuses"),
-    line(comments.spam, ['comment', 'comments'], ' marked as spam: imported as ordinary comments'),
+    line(boards.votersHidden, ['board hiding its', 'boards hiding their'], ' voters (view_voters off): not carried'),
+    line(roadmaps.hidden, ['roadmap', 'roadmaps'], " hidden from LogChimp's public roadmap (display off): not carried, they become ordinary roadmaps"),
+    line(comments.spam, ['comment', 'comments'], ' marked as spam: the mark is not carried, they come in as ordinary comments'),
     line(comments.unplaced, ['comment', 'comments'], ' without a posts_activity row (LogChimp never showed them): not imported'),
     line(await countOtherActivity(client), ['post activity', 'post activities'], ' other than comments: not imported'),
     line(await counted('settings'), ['site settings row', 'site settings rows'], ' (title, logo, accent colour, labs): not imported'),

@@ -140,15 +140,15 @@ const commentCreated = (seed: CommentSeed) => at(4000 + seed.n * 30);
 
 /** The lines the reader reports for what LogChimp holds and feedbackd does not take. */
 const LEFT_OUT = [
-  '1 blocked user: imported as ordinary accounts (block them again in feedbackd)',
-  "1 owner account (LogChimp's isOwner): imported as ordinary accounts",
-  '2 users had not verified their email in LogChimp: imported like the others',
+  '1 blocked user: the block is not carried (block again in feedbackd)',
+  "1 owner account (LogChimp's isOwner): ownership is not carried, the account comes in as an ordinary one",
+  '2 users who had not verified their email in LogChimp: that state is not carried',
   '2 avatars: not imported',
-  "1 note on a user (LogChimp's users.notes): not imported",
+  '1 note on a user (users.notes): not imported',
   '1 role assignment (roles_users): not imported, give the team its rights in feedbackd',
-  '1 board hides its voters (view_voters off): not carried, feedbackd shows voters its own way',
-  "2 roadmaps not displayed on LogChimp's public roadmap (display off): imported as ordinary statuses",
-  '1 comment marked as spam: imported as ordinary comments',
+  '1 board hiding its voters (view_voters off): not carried',
+  "2 roadmaps hidden from LogChimp's public roadmap (display off): not carried, they become ordinary roadmaps",
+  '1 comment marked as spam: the mark is not carried, they come in as ordinary comments',
   '1 comment without a posts_activity row (LogChimp never showed them): not imported',
   '1 site settings row (title, logo, accent colour, labs): not imported',
   '1 pending token (email verification, password reset): not imported',
