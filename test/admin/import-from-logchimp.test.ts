@@ -10,6 +10,7 @@ import {
   removeUserByHand,
   replyAcrossPosts,
 } from './import-fixtures/logchimp.js';
+import { assertImported, boardForImport, importInto, importSuite } from './_import-from.js';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
 
@@ -46,6 +47,55 @@ if (!DATABASE_URL) {
 } else {
   const databaseUrl = DATABASE_URL;
 
+  importSuite(test, {
+    from: 'logchimp',
+    async build(t) {
+      const fixture = await buildLogchimpFixture(databaseUrl);
+      t.teardown(fixture.drop);
+      return { args: { source: fixture.source }, expected: fixture.expected };
+    },
+    damaged: [
+      {
+        name: 'a post whose title was blanked by hand',
+        async build(t) {
+          const fixture = await buildLogchimpFixture(databaseUrl);
+          t.teardown(fixture.drop);
+          await blankPostTitle(fixture.source, 9);
+          return { source: fixture.source };
+        },
+        message: /postgres:\/\/[^ ]+: table posts row postId=d{8}-0000-4000-8000-000000000009 field "title": is empty/,
+      },
+      {
+        name: 'a reply moved under a comment of another post',
+        async build(t) {
+          const fixture = await buildLogchimpFixture(databaseUrl);
+          t.teardown(fixture.drop);
+          await replyAcrossPosts(fixture.source);
+          return { source: fixture.source };
+        },
+        message: /table posts_comments row id=f{8}-0000-4000-8000-000000000005 field "parent_id": answers comment/,
+      },
+      {
+        name: "another tool's database",
+        async build(t) {
+          const other = await buildOtherToolSchema(databaseUrl);
+          t.teardown(other.drop);
+          return { source: other.source };
+        },
+        message: /table users: column "userId" is missing: not a LogChimp database/,
+      },
+      {
+        name: 'a database LogChimp was never installed in',
+        async build(t) {
+          const empty = await buildEmptySchema(databaseUrl);
+          t.teardown(empty.drop);
+          return { source: empty.source };
+        },
+        message: /table "users" is missing: not a LogChimp database/,
+      },
+    ],
+  });
+
   test('reads every user, board, roadmap, post, vote and comment the LogChimp database holds', async (t) => {
     const fixture = await buildLogchimpFixture(databaseUrl);
     t.teardown(fixture.drop);
@@ -71,6 +121,15 @@ if (!DATABASE_URL) {
     const read = await readLogchimp({ source: fixture.source });
     t.deepEqual(sorted(read), sorted(expected));
     t.like(read.users.find((u) => u.sourceId === LOGCHIMP_IDS.user(3)), { email: null, name: '' });
+  });
+
+  test('--from logchimp: a user removed by hand comes in as a placeholder who keeps their posts, votes and comments', async (t) => {
+    const fixture = await buildLogchimpFixture(databaseUrl);
+    t.teardown(fixture.drop);
+    const expected = await removeUserByHand(fixture.source, fixture.expected);
+    const board = await boardForImport(t, null);
+    await importInto(board, { from: 'logchimp', source: fixture.source });
+    await assertImported(t, board, expected);
   });
 
   test('a blank post title is refused, naming the table, the row and the field, without the password', async (t) => {
