@@ -148,8 +148,8 @@ const LEFT_OUT = [
   '1 role assignment (roles_users): not imported, give the team its rights in feedbackd',
   '1 board hiding its voters (view_voters off): not carried',
   "2 roadmaps hidden from LogChimp's public roadmap (display off): not carried, they become ordinary roadmaps",
-  '1 comment marked as spam: the mark is not carried, they come in as ordinary comments',
-  '1 comment without a posts_activity row (LogChimp never showed them): not imported',
+  '1 comment marked as spam: the mark is not carried, each comes in as an ordinary comment',
+  '1 comment without a posts_activity row (never shown by LogChimp): not imported',
   '1 site settings row (title, logo, accent colour, labs): not imported',
   '1 pending token (email verification, password reset): not imported',
 ];
