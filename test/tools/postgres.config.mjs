@@ -39,6 +39,7 @@ export default {
     ...browserAreas.map((name) => `test/web/${name}.test.ts`),
     // Every importer into a board on PostgreSQL (issue 32: each source on both engines).
     'test/admin/import-from-*.test.ts',
+    'test/admin/source-to-rows.test.ts',
     // A scheduled changelog entry publishes once across a kill -9 of a real `serve` on PostgreSQL.
     'test/cli/changelog-crash.test.ts',
   ],

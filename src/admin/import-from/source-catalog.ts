@@ -43,7 +43,7 @@ export class Catalog {
     const catalog = new Catalog(ids, tx, now);
     for (const board of data.boards) await catalog.takeBoard(data.tool, board);
     await catalog.takeStatuses(data, statusMap);
-    for (const tag of data.tags) await catalog.takeTag(tag);
+    for (const tag of data.tags) await catalog.takeTag(data.tool, tag);
     return catalog;
   }
 
@@ -56,8 +56,10 @@ export class Catalog {
     this.boardIds.set(board.sourceId, id);
     if (await this.tx.boards.get(id)) return;
     const name = cutText(board.name.trim(), MAX_BOARD_NAME) || 'Imported board';
-    const url = await this.freeUrl(dashed(name).slice(0, MAX_URL).replace(/-+$/, '') || 'board', tool, (candidate) => this.tx.boards.getByUrl(candidate));
-    if (url !== (dashed(name).slice(0, MAX_URL).replace(/-+$/, '') || 'board')) this.notes.push(`boards ${name}: its url is taken here: imported at /${url}`);
+    // A name in a script urls cannot spell (Japanese, Arabic) gets a url from its id: the same on every run.
+    const base = dashed(name).slice(0, MAX_URL).replace(/-+$/, '') || `board-${id.slice(0, 6)}`;
+    const url = await this.freeUrl(base, tool, (candidate) => this.tx.boards.getByUrl(candidate));
+    if (url !== base) this.notes.push(`boards ${name}: its url is taken here: imported at /${url}`);
     const createdAt = isoTime(board.createdAt) ?? this.now;
     const description = board.description?.trim() ? cutText(board.description.trim(), MAX_BOARD_DESCRIPTION) : null;
     this.boards.push({ id, name, description, url, color: colorOf(id), display: !board.hidden, viewVoters: true, createdAt, updatedAt: createdAt });
@@ -92,27 +94,40 @@ export class Catalog {
   private async newRoadmap(name: string, status: SourceStatus, index: number): Promise<string> {
     const id = this.ids.id('roadmap', name.trim().toLowerCase());
     const cut = cutText(name.trim(), MAX_BOARD_NAME);
-    const base = dashed(cut).slice(0, MAX_URL).replace(/-+$/, '') || 'roadmap';
+    const base = dashed(cut).slice(0, MAX_URL).replace(/-+$/, '') || `roadmap-${id.slice(0, 6)}`;
     const url = await this.freeUrl(base, 'imported', (candidate) => this.tx.roadmaps.getByUrl(candidate));
     const color = status.color?.replace(/^#/, '').toLowerCase();
     this.roadmaps.push({ id, name: cut, url, color: color && /^[0-9a-f]{6}$/.test(color) ? color : colorOf(id), index, display: true, createdAt: this.now, updatedAt: this.now });
     return id;
   }
 
-  /** Tags are matched by name (names are unique here, in any case). */
-  private async takeTag(tag: SourceData['tags'][number]): Promise<void> {
-    const name = cutText(tag.name.trim(), MAX_TAG_NAME) || 'tag';
-    const existing = await this.tx.tags.getByName(name);
-    const sameHere = this.tags.find((row) => row.name.toLowerCase() === name.toLowerCase());
-    const id = existing?.id ?? sameHere?.id ?? this.ids.id('tag', tag.sourceId);
+  /**
+   * Tags are matched by name (names are unique here, in any case), when their visibility agrees: a
+   * team-only tag of the source never becomes a public one here, nor the other way round; it comes
+   * in beside it, named after the tool.
+   */
+  private async takeTag(tool: string, tag: SourceData['tags'][number]): Promise<void> {
+    const ownId = this.ids.id('tag', tag.sourceId);
+    let name = cutText(tag.name.trim(), MAX_TAG_NAME) || 'tag';
+    let existing = await this.sameName(name);
+    if (existing && existing.id !== ownId && existing.public === tag.isPrivate) {
+      name = `${cutText(name, MAX_TAG_NAME - tool.length - 3)} (${tool})`;
+      existing = await this.sameName(name);
+      this.notes.push(`tags ${tag.name}: a ${tag.isPrivate ? 'public' : 'team-only'} tag of that name is here: imported as "${name}"`);
+    }
+    const id = existing?.id ?? ownId;
     this.tagIds.set(tag.sourceId, id);
     if (existing) {
-      if (existing.id !== this.ids.id('tag', tag.sourceId)) this.counts.tagsMatched += 1;
+      if (existing.id !== ownId && !this.tags.includes(existing)) this.counts.tagsMatched += 1;
       return;
     }
-    if (sameHere) return;
     const color = tag.color?.replace(/^#/, '').toLowerCase();
     this.tags.push({ id, name, color: color && /^[0-9a-f]{6}$/.test(color) ? color : colorOf(id), public: !tag.isPrivate, createdAt: this.now, updatedAt: this.now });
+  }
+
+  /** The tag of this name (any case) here or made by this import. */
+  private async sameName(name: string): Promise<TagRow | undefined> {
+    return this.tags.find((row) => row.name.toLowerCase() === name.toLowerCase()) ?? (await this.tx.tags.getByName(name));
   }
 
   /** `base`, else `base-<suffix>`, else `base-<suffix>-2`…: the first url free here and in this import. */
