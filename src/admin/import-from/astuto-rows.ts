@@ -22,6 +22,8 @@ import { type SourceBoard, type SourceComment, SourceError, type SourcePost, typ
 
 type Row = Record<string, unknown>;
 
+// Queries order by the table's own id (`users.id`): a bare `id` would be the text alias and sort "1000" before "2".
+
 /** A timestamp column as an ISO 8601 string in UTC, to the millisecond. */
 function iso(column: string): string {
   return `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -110,7 +112,7 @@ export interface AstutoUsers {
 export async function readUsers(client: pg.ClientBase, database: string, tenantId: string): Promise<AstutoUsers> {
   const result = await client.query<Row>(
     `SELECT id::text AS id, email, full_name, status, role, ${iso('created_at')} AS created_at
-       FROM users WHERE tenant_id = $1 ORDER BY id`,
+       FROM users WHERE tenant_id = $1 ORDER BY users.id`,
     [tenantId],
   );
   const read: AstutoUsers = { users: [], blocked: 0, team: 0 };
@@ -142,7 +144,7 @@ function emailOf(place: RowPlace, row: Row): string {
 export async function readBoards(client: pg.ClientBase, database: string, tenant: AstutoTenant): Promise<SourceBoard[]> {
   const result = await client.query<Row>(
     `SELECT id::text AS id, name, description, ${iso('created_at')} AS created_at
-       FROM boards WHERE tenant_id = $1 ORDER BY "order", id`,
+       FROM boards WHERE tenant_id = $1 ORDER BY "order", boards.id`,
     [tenant.id],
   );
   return result.rows.map((row) => {
@@ -166,7 +168,7 @@ export interface AstutoStatuses {
 
 export async function readStatuses(client: pg.ClientBase, database: string, tenantId: string): Promise<AstutoStatuses> {
   const result = await client.query<Row>(
-    'SELECT id::text AS id, name, color, show_in_roadmap FROM post_statuses WHERE tenant_id = $1 ORDER BY "order", id',
+    'SELECT id::text AS id, name, color, show_in_roadmap FROM post_statuses WHERE tenant_id = $1 ORDER BY "order", post_statuses.id',
     [tenantId],
   );
   const read: AstutoStatuses = { statuses: [], offRoadmap: [] };
@@ -210,7 +212,7 @@ export async function readPosts(client: pg.ClientBase, database: string, tenantI
   const result = await client.query<Row>(
     `SELECT id::text AS id, title, description, board_id::text AS board_id, post_status_id::text AS post_status_id,
             user_id::text AS user_id, ${approval} AS approval_status, ${iso('created_at')} AS created_at
-       FROM posts WHERE tenant_id = $1 ORDER BY id`,
+       FROM posts WHERE tenant_id = $1 ORDER BY posts.id`,
     [tenantId],
   );
   const read: AstutoPosts = { posts: [], withheld: new Map() };
@@ -250,7 +252,7 @@ export async function readVotes(
 ): Promise<{ votes: SourceVote[]; withheld: WithheldCounts }> {
   const result = await client.query<Row>(
     `SELECT id::text AS id, post_id::text AS post_id, user_id::text AS user_id, ${iso('created_at')} AS created_at
-       FROM likes WHERE tenant_id = $1 ORDER BY id`,
+       FROM likes WHERE tenant_id = $1 ORDER BY likes.id`,
     [tenantId],
   );
   const votes: SourceVote[] = [];
@@ -285,7 +287,7 @@ export async function readComments(
   const result = await client.query<Row>(
     `SELECT id::text AS id, post_id::text AS post_id, parent_id::text AS parent_id, user_id::text AS user_id, body,
             is_post_update, ${iso('created_at')} AS created_at
-       FROM comments WHERE tenant_id = $1 ORDER BY id`,
+       FROM comments WHERE tenant_id = $1 ORDER BY comments.id`,
     [tenantId],
   );
   const everyPost = new Set([...posts.imported, ...posts.withheld.keys()]);

@@ -145,7 +145,7 @@ async function readSite(client: pg.ClientBase, source: AstutoSource, progress: (
       `${plural(statuses.offRoadmap.length, 'status', 'statuses')} kept off Astuto's roadmap (${statuses.offRoadmap.join(', ')}): imported like the others (--status-map can map them elsewhere)`,
     );
   }
-  if (users.blocked > 0) leftOut.push(`${plural(users.blocked, 'blocked user')}: imported as ordinary accounts, not blocked`);
+  if (users.blocked > 0) leftOut.push(`${plural(users.blocked, 'blocked user')}: imported unblocked (Astuto's block is not carried over)`);
   if (users.team > 0) leftOut.push(`${plural(users.team, 'moderator, admin or owner', 'moderators, admins and owners')}: roles not imported (ordinary accounts)`);
   for (const table of facts.countedTables) {
     const count = await countRows(client, table, tenant.id);
