@@ -138,15 +138,15 @@ async function readSite(client: pg.ClientBase, source: AstutoSource, progress: (
     if (count > 0) leftOut.push(withheldLine(kind, count, votes.withheld, comments.withheld));
   }
   if (comments.postUpdates > 0) {
-    leftOut.push(`${plural(comments.postUpdates, 'comment')} marked as post update: imported as ordinary comments (feedbackd has no such mark)`);
+    leftOut.push(`${plural(comments.postUpdates, 'post-update mark')} on comments: not imported (the comments are, as ordinary ones)`);
   }
   if (statuses.offRoadmap.length > 0) {
     leftOut.push(
-      `${plural(statuses.offRoadmap.length, 'status', 'statuses')} kept off Astuto's roadmap (${statuses.offRoadmap.join(', ')}): imported like the others (--status-map can map them elsewhere)`,
+      `${plural(statuses.offRoadmap.length, '"not on the roadmap" setting')} of statuses (${statuses.offRoadmap.join(', ')}): not imported (they become roadmaps like the others unless --status-map says none)`,
     );
   }
-  if (users.blocked > 0) leftOut.push(`${plural(users.blocked, 'blocked user')}: imported unblocked (Astuto's block is not carried over)`);
-  if (users.team > 0) leftOut.push(`${plural(users.team, 'moderator, admin or owner', 'moderators, admins and owners')}: roles not imported (ordinary accounts)`);
+  if (users.blocked > 0) leftOut.push(`${plural(users.blocked, 'user block')}: not imported (the accounts come unblocked)`);
+  if (users.team > 0) leftOut.push(`${plural(users.team, 'moderator, admin or owner role')}: not imported (those people come as ordinary accounts)`);
   for (const table of facts.countedTables) {
     const count = await countRows(client, table, tenant.id);
     if (count > 0) leftOut.push(`${plural(count, COUNTED_NAMES[table][0], COUNTED_NAMES[table][1])}: not imported`);

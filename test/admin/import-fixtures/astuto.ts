@@ -267,15 +267,15 @@ function expectedFor(rows: World, tenantId: number, options: { approvalKnown: bo
     }
   }
   const updates = comments.filter((row) => row.is_post_update === true && keptPosts.has(row.post_id)).length;
-  if (updates > 0) leftOut.push(`${s(updates, 'comment')} marked as post update: imported as ordinary comments (feedbackd has no such mark)`);
+  if (updates > 0) leftOut.push(`${s(updates, 'post-update mark')} on comments: not imported (the comments are, as ordinary ones)`);
   const offRoadmap = statuses.filter((row) => row.show_in_roadmap === false).map((row) => row.name);
   if (offRoadmap.length > 0) {
-    leftOut.push(`${s(offRoadmap.length, 'status', 'statuses')} kept off Astuto's roadmap (${offRoadmap.join(', ')}): imported like the others (--status-map can map them elsewhere)`);
+    leftOut.push(`${s(offRoadmap.length, '"not on the roadmap" setting')} of statuses (${offRoadmap.join(', ')}): not imported (they become roadmaps like the others unless --status-map says none)`);
   }
   const blocked = users.filter((row) => row.status === 1).length;
-  if (blocked > 0) leftOut.push(`${s(blocked, 'blocked user')}: imported unblocked (Astuto's block is not carried over)`);
+  if (blocked > 0) leftOut.push(`${s(blocked, 'user block')}: not imported (the accounts come unblocked)`);
   const team = users.filter((row) => typeof row.role === 'number' && row.role > 0).length;
-  if (team > 0) leftOut.push(`${s(team, 'moderator, admin or owner', 'moderators, admins and owners')}: roles not imported (ordinary accounts)`);
+  if (team > 0) leftOut.push(`${s(team, 'moderator, admin or owner role')}: not imported (those people come as ordinary accounts)`);
   const counted: [keyof World, string, string][] = [
     ['follows', 'follow (post subscription)', 'follows (post subscriptions)'],
     ['post_status_changes', 'post status change (status history)', 'post status changes (status history)'],
