@@ -61,6 +61,13 @@ pgTest('a private site (tenant_settings.is_private) has its boards hidden; the t
   t.is(read.site, 'beta');
 });
 
+pgTest('the tenant parameter may come before the other parameters of the URL, which are kept', async (t) => {
+  const built = await fixture(t);
+  const [base, query] = built.url.split('?');
+  const read = await readAstuto({ source: `${base}?tenant=acme&${query}` });
+  t.deepEqual(read, built.expected);
+});
+
 pgTest('a database of one tenant needs no tenant parameter', async (t) => {
   const built = await fixture(t);
   await keepOnlyAcme(built.url);

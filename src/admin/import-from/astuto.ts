@@ -55,6 +55,7 @@ export const readAstuto: SourceReader = async (input: SourceInput): Promise<Sour
   try {
     await client.connect();
   } catch (error) {
+    await client.end().catch(() => undefined);
     throw new SourceError(source.where, `cannot connect: ${messageOf(error)}`);
   }
   try {
@@ -90,12 +91,20 @@ function parseSource(source: string | undefined): AstutoSource {
   const isTenant = (param: string) => param === 'tenant' || param.startsWith('tenant=');
   const tenantParam = params.find(isTenant);
   const kept = params.filter((param) => param !== '' && !isTenant(param));
-  const tenant = tenantParam === undefined ? null : decodeURIComponent(tenantParam.slice('tenant='.length).replace(/\+/g, ' ')).trim().toLowerCase();
+  const tenant = tenantParam === undefined ? null : decodeParam(tenantParam.slice('tenant='.length)).trim().toLowerCase();
   return {
     connectionString: kept.length === 0 ? base : `${base}?${kept.join('&')}`,
     tenant: tenant === '' ? null : tenant,
     where: describe(base),
   };
+}
+
+function decodeParam(value: string): string {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, ' '));
+  } catch {
+    throw new SourceError('astuto', `the tenant parameter "${value}" is not valid URL text`);
+  }
 }
 
 function describe(url: string): string {
