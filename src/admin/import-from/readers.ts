@@ -7,7 +7,7 @@ import type { SourceData, SourceInput, SourceReader, SourceTool } from './source
 const READERS: Readonly<Record<SourceTool, () => Promise<SourceReader>>> = {
   csv: async () => (await import('./csv.js')).readCsv,
   fider: async () => unavailable('fider'),
-  logchimp: async () => unavailable('logchimp'),
+  logchimp: async () => (await import('./logchimp.js')).readLogchimp,
   canny: async () => unavailable('canny'),
   astuto: async () => (await import('./astuto.js')).readAstuto,
 };
