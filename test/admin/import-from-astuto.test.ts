@@ -12,6 +12,7 @@ import {
   dropApprovalStatus,
   keepOnlyAcme,
 } from './import-fixtures/astuto.js';
+import { assertImported, boardForImport, importInto, importSuite } from './_import-from.js';
 
 // The Astuto reader against a database built like Astuto's (import-fixtures/astuto.ts). It needs
 // PostgreSQL: TEST_DATABASE_URL, always set on CI. Without it the file fails, saying so.
@@ -43,6 +44,44 @@ async function refusal(t: ExecutionContext, source: string): Promise<SourceError
   return error;
 }
 
+if (databaseUrl !== '') {
+  // Through `import.source` into a board (empty, and with posts of its own), compared through the API.
+  importSuite(test, {
+    from: 'astuto',
+    async build(t) {
+      const built = await fixture(t);
+      return { args: { source: built.source }, expected: built.expected };
+    },
+    damaged: [
+      ...(['post title blank', 'reply on another post', 'likes table dropped'] as const).map((damage) => ({
+        name: damage,
+        async build(t: ExecutionContext) {
+          const built = await fixture(t);
+          await damageAstuto(built.url, damage);
+          return { source: built.source };
+        },
+        message: new RegExp(`^postgres://[^:@/]+@[^/]+/[^ ]+: ${ASTUTO_DAMAGES[damage].names.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+      })),
+      {
+        name: 'a database of two tenants and a URL naming neither',
+        async build(t: ExecutionContext) {
+          return { source: (await fixture(t)).url };
+        },
+        message: /table tenants: holds 2 sites \(acme, beta\)/,
+      },
+      {
+        name: "another tool's database",
+        async build(t: ExecutionContext) {
+          const other = await buildOtherToolDatabase(databaseUrl);
+          t.teardown(other.drop);
+          return { source: other.url };
+        },
+        message: /table tenants is missing: this is not Astuto's database/,
+      },
+    ],
+  });
+}
+
 pgTest('reads one Astuto tenant as the fixture wrote it: users, boards, statuses, posts, 2,102 likes, comment threads, what is left out', async (t) => {
   const built = await fixture(t);
   const progress: string[] = [];
@@ -66,6 +105,20 @@ pgTest('the tenant parameter may come before the other parameters of the URL, wh
   const [base, query] = built.url.split('?');
   const read = await readAstuto({ source: `${base}?tenant=acme&${query}` });
   t.deepEqual(read, built.expected);
+});
+
+pgTest('reads through a session that cannot write (a standby, a read-only role)', async (t) => {
+  const built = await fixture(t);
+  const readOnly = built.source.replace(/options=([^&]*)/, (_, options: string) => `options=${options}${encodeURIComponent(' -c default_transaction_read_only=on')}`);
+  t.not(readOnly, built.source);
+  t.deepEqual(await readAstuto({ source: readOnly }), built.expected);
+});
+
+pgTest("--from astuto: a private site's boards stay hidden on the board it is imported into", async (t) => {
+  const built = await fixture(t);
+  const board = await boardForImport(t, null);
+  await importInto(board, { from: 'astuto', source: built.second.source });
+  await assertImported(t, board, built.second.expected);
 });
 
 pgTest('a database of one tenant needs no tenant parameter', async (t) => {
