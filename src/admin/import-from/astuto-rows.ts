@@ -1,13 +1,15 @@
 import type pg from 'pg';
 import type { AstutoSchemaFacts, CountedTable } from './astuto-schema.js';
-import { type SourceBoard, type SourceComment, SourceError, type SourcePost, type SourceStatus, type SourceUser, type SourceVote } from './source-model.js';
+import { type Row, RowPlace } from './astuto-row-place.js';
+import type { SourceBoard, SourceComment, SourcePost, SourceStatus, SourceUser, SourceVote } from './source-model.js';
 
 /*
  * The rows of one Astuto tenant, read and checked table by table. Facts from Astuto's models
  * (astuto/astuto at 9176b96, app/models/*.rb and the controllers named below):
  * - users.status is the enum [active, blocked, deleted]; deleting an account
- *   (registrations_controller#destroy) overwrites its email with a random `…@deleted.com` and its
- *   full_name with "Deleted user", and keeps its posts, likes and comments;
+ *   (registrations_controller#destroy) keeps its posts, likes and comments and, since May 2024,
+ *   overwrites its email with a random `…@deleted.com` and its full_name with "Deleted user"
+ *   (before, only the status changed: the reader drops the email of every deleted account);
  *   users.role is the enum [user, moderator, admin, owner].
  * - posts.approval_status is the enum [approved, pending, rejected]; only approved posts are
  *   shown (posts_controller#index), pending and rejected ones only to moderators.
@@ -20,68 +22,11 @@ import { type SourceBoard, type SourceComment, SourceError, type SourcePost, typ
  * in UTC (set by the caller) so that to_char writes them, or a timestamptz, as UTC.
  */
 
-type Row = Record<string, unknown>;
-
 // Queries order by the table's own id (`users.id`): a bare `id` would be the text alias and sort "1000" before "2".
 
 /** A timestamp column as an ISO 8601 string in UTC, to the millisecond. */
 function iso(column: string): string {
   return `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
-
-/** Names one field of one row, for errors: `postgres://…/db: table posts row id=12 field "title"`. */
-class RowPlace {
-  constructor(
-    private readonly database: string,
-    private readonly table: string,
-    readonly id: string,
-  ) {}
-
-  field(name: string): string {
-    return `${this.database}: table ${this.table} row id=${this.id} field "${name}"`;
-  }
-
-  fail(field: string, problem: string): never {
-    throw new SourceError(this.field(field), problem);
-  }
-
-  text(row: Row, field: string): string {
-    const value = row[field];
-    if (typeof value !== 'string') this.fail(field, 'is missing');
-    return value;
-  }
-
-  nonBlank(row: Row, field: string): string {
-    const value = this.text(row, field);
-    if (value.trim() === '') this.fail(field, 'is empty');
-    return value;
-  }
-
-  optionalText(row: Row, field: string): string | null {
-    const value = row[field];
-    if (value === null || value === undefined) return null;
-    if (typeof value !== 'string') this.fail(field, 'is not text');
-    return value;
-  }
-
-  /** An enum column (Rails stores its index) that may only hold `allowed`; null when `nullable`. */
-  enumIndex(row: Row, field: string, names: readonly string[], nullable: boolean): number | null {
-    const value = row[field];
-    if (value === null && nullable) return null;
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value >= names.length) {
-      this.fail(field, `is ${JSON.stringify(value)}, not one of ${names.map((name, index) => `${index} (${name})`).join(', ')}`);
-    }
-    return value;
-  }
-
-  /** A reference to a row of this tenant's `table`: null when absent and `nullable`. */
-  reference(row: Row, field: string, known: ReadonlySet<string>, what: string, nullable: boolean): string | null {
-    const value = row[field];
-    if (value === null && nullable) return null;
-    if (typeof value !== 'string') this.fail(field, 'is missing');
-    if (!known.has(value)) this.fail(field, `names ${what} ${value}, which is not one of this tenant's`);
-    return value;
-  }
 }
 
 export interface AstutoTenant {
