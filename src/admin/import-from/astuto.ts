@@ -39,8 +39,8 @@ import { type SourceData, SourceError, type SourceInput, type SourceReader } fro
  *   no status is a tenant's default), so no SourceStatus is isDefault; such posts have statusId null.
  * - Astuto has no hidden boards; a private site (tenant_settings.is_private, only invited members
  *   see it) has every board hidden, so that nothing private becomes public.
- * - Deleted users (status deleted, whose email Astuto already replaced by a random
- *   `…@deleted.com`) get email null and keep the name Astuto left ("Deleted user").
+ * - Deleted users (status deleted; since May 2024 Astuto also replaces their email by a random
+ *   `…@deleted.com` and their name by "Deleted user") get email null and keep the name Astuto left.
  * - Comments marked as post updates become ordinary public comments (Astuto shows them to all).
  * - Texts are Markdown, as Astuto stores and renders them.
  *
