@@ -9,7 +9,7 @@ const READERS: Readonly<Record<SourceTool, () => Promise<SourceReader>>> = {
   fider: async () => unavailable('fider'),
   logchimp: async () => (await import('./logchimp.js')).readLogchimp,
   canny: async () => (await import('./canny.js')).readCanny,
-  astuto: async () => unavailable('astuto'),
+  astuto: async () => (await import('./astuto.js')).readAstuto,
 };
 
 /** Reads a source with its tool's reader. */
