@@ -1,0 +1,158 @@
+import { parse } from 'csv-parse/sync';
+import { isRfc3339, show } from './fider-rows.js';
+import { fiderStatuses, fiderStatusOfName, responseCommentId } from './fider-statuses.js';
+import type { SourceBoard, SourceComment, SourceData, SourcePost, SourceTag, SourceUser } from './source-model.js';
+import { SourceError } from './source-model.js';
+
+/*
+ * Fider's posts CSV (Site Settings → Export → "Export posts", GET /admin/export/posts.csv;
+ * app/pkg/csv/csv.go, app/handlers/post.go ExportPostsToCSV): Go's encoding/csv (commas, "\n",
+ * quotes only where needed), one row per post (open, started, planned, completed and declined
+ * posts, newest first), these columns. Authors and responders are names, tags are slugs joined by
+ * ", ", times RFC 3339. It holds no voters, no comments, no emails and nothing about the site.
+ */
+export const FIDER_CSV_COLUMNS = [
+  'number',
+  'title',
+  'description',
+  'created_at',
+  'created_by',
+  'votes_count',
+  'comments_count',
+  'status',
+  'responded_by',
+  'responded_at',
+  'response',
+  'original_number',
+  'original_title',
+  'tags',
+] as const;
+type Column = (typeof FIDER_CSV_COLUMNS)[number];
+
+/**
+ * The CSV says nothing of the site: its posts are one board, and since the CSV cannot tell a
+ * private site from a public one, a hidden one (showing it is one click; un-publishing is not).
+ */
+export const FIDER_CSV_SITE = 'posts-csv';
+
+export function readFiderCsv(text: string, file: string, onProgress?: (what: string) => void): SourceData {
+  let records: string[][];
+  try {
+    records = parse(text, { bom: true, skip_empty_lines: true }) as string[][];
+  } catch (error) {
+    throw new SourceError(file, `is not a whole CSV file (${(error as Error).message})`);
+  }
+  const header = records.shift() ?? [];
+  const missing = FIDER_CSV_COLUMNS.filter((column) => !header.includes(column));
+  if (missing.length > 0) throw new SourceError(`${file}: header`, `is not Fider's posts CSV (no column ${missing.join(', ')})`);
+  onProgress?.(`${file}: ${records.length} posts`);
+
+  const people = new People();
+  const posts: SourcePost[] = [];
+  const comments: SourceComment[] = [];
+  const tagSlugs = new Set<string>();
+  const numbers = new Set<number>();
+  let commentCount = 0;
+  let voteCount = 0;
+  let duplicateLinks = 0;
+  records.forEach((record, index) => {
+    const row: CsvRow = new CsvRow(`${file}: row ${index + 1}`, header, record);
+    const number = row.int('number');
+    if (numbers.has(number)) row.fail('number', `two rows have the number ${number}`);
+    numbers.add(number);
+    const statusName = row.get('status');
+    const statusId = fiderStatusOfName(statusName);
+    if (statusId === undefined) row.fail('status', `${show(statusName)} is not a Fider post status`);
+    const createdAt = row.time('created_at');
+    const post: SourcePost = {
+      sourceId: String(number),
+      title: row.get('title'),
+      content: row.get('description'),
+      boardId: FIDER_CSV_SITE,
+      statusId,
+      authorId: people.named(row.get('created_by'), createdAt),
+      createdAt,
+      tagIds: row.get('tags') === '' ? [] : row.get('tags').split(', '),
+      voteCount: row.int('votes_count'),
+    };
+    for (const slug of post.tagIds) tagSlugs.add(slug);
+    posts.push(post);
+    voteCount += post.voteCount ?? 0;
+    commentCount += row.int('comments_count');
+    if (row.get('original_number') !== '') duplicateLinks += 1;
+    const response = row.get('response');
+    if (response.trim() !== '') {
+      const respondedAt = row.get('responded_at') === '' ? createdAt : row.time('responded_at');
+      comments.push({
+        sourceId: responseCommentId(number),
+        postId: post.sourceId,
+        parentId: null,
+        authorId: people.named(row.get('responded_by'), respondedAt),
+        body: response,
+        createdAt: respondedAt,
+        internal: false,
+      });
+    }
+  });
+
+  const tags: SourceTag[] = [...tagSlugs].map((slug) => ({ sourceId: slug, name: slug, color: null, isPrivate: true }));
+  const firstPostAt = posts.map((post) => post.createdAt).sort((a, b) => Date.parse(a) - Date.parse(b))[0];
+  const board: SourceBoard = { sourceId: FIDER_CSV_SITE, name: 'Fider', description: null, hidden: true, createdAt: firstPostAt ?? new Date(0).toISOString() };
+  const leftOut = [
+    'the site: the posts CSV does not name it nor say whether it is private (its posts go to one hidden board, "Fider")',
+    people.users.length === 0 ? '' : `${people.users.length} people: the posts CSV gives their names only (no email), so none is matched with an existing account`,
+    voteCount === 0 ? '' : `${voteCount} votes: the posts CSV gives only each post's count (no voters, no dates)`,
+    commentCount === 0 ? '' : `${commentCount} comments: not in the posts CSV (only their count); Fider's backup.zip has them`,
+    tags.length === 0 ? '' : `${tags.length} tags: the posts CSV gives their slugs only (no name, colour or privacy): imported private, named by slug`,
+    duplicateLinks === 0 ? '' : `${duplicateLinks} duplicate links (post → original): not imported`,
+  ].filter((line) => line !== '');
+  return { tool: 'fider', site: FIDER_CSV_SITE, users: people.users, boards: [board], statuses: fiderStatuses(), tags, posts, votes: [], comments, changelog: [], leftOut };
+}
+
+/** The CSV's people, known by name: one user per name, first seen at their earliest post or response. */
+class People {
+  readonly users: SourceUser[] = [];
+  private readonly byName = new Map<string, SourceUser>();
+
+  /** The user id of a name; null for '' (a deleted account, whose name Fider blanks). */
+  named(name: string, at: string): string | null {
+    if (name === '') return null;
+    let user = this.byName.get(name);
+    if (user === undefined) {
+      user = { sourceId: `name:${name}`, email: null, name, createdAt: at };
+      this.byName.set(name, user);
+      this.users.push(user);
+    } else if (Date.parse(at) < Date.parse(user.createdAt)) {
+      user.createdAt = at;
+    }
+    return user.sourceId;
+  }
+}
+
+class CsvRow {
+  constructor(
+    private readonly where: string,
+    private readonly header: string[],
+    private readonly record: string[],
+  ) {}
+
+  fail(field: Column, problem: string): never {
+    throw new SourceError(`${this.where} field "${field}"`, problem);
+  }
+
+  get(field: Column): string {
+    return this.record[this.header.indexOf(field)] ?? '';
+  }
+
+  int(field: Column): number {
+    const text = this.get(field);
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) this.fail(field, `must be a whole number, not ${show(text)}`);
+    return Number(text);
+  }
+
+  time(field: Column): string {
+    const text = this.get(field);
+    if (!isRfc3339(text)) this.fail(field, `must be a time (RFC 3339), not ${show(text)}`);
+    return text;
+  }
+}
