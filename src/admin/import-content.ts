@@ -3,7 +3,7 @@ import { invalidFile } from './backup-format.js';
 import type { SectionName } from './export-format.js';
 
 /** The rules of the stored rows each section becomes (a comment's `activityId` is the export's own: its type is checked). */
-const SECTION_RULES: Readonly<Record<SectionName, RowRules>> = {
+export const SECTION_ROW_RULES: Readonly<Record<SectionName, RowRules>> = {
   users: ROW_RULES.users,
   roles: ROW_RULES.roles,
   roleAssignments: ROW_RULES.userRoles,
@@ -25,7 +25,7 @@ const SECTION_RULES: Readonly<Record<SectionName, RowRules>> = {
  * store…), as a row of the wrong type is refused: the file is hand-made or damaged.
  */
 export function checkSectionContent(path: string, name: SectionName, rows: readonly unknown[]): void {
-  for (const [index, row] of rows.entries()) refuseProblem(path, `${name}[${index}]`, SECTION_RULES[name], row);
+  for (const [index, row] of rows.entries()) refuseProblem(path, `${name}[${index}]`, SECTION_ROW_RULES[name], row);
 }
 
 /** Refuses the file when its settings break the API's rules for them. */

@@ -39,7 +39,7 @@ export async function runImport(file: string, flags: ImportFlags, run: CliRun): 
 }
 
 /** Importing into a new board is what the command is for: a missing data directory is created (mode 0700), and said so. */
-async function createMissingDataDir(dataDir: string, run: CliRun): Promise<void> {
+export async function createMissingDataDir(dataDir: string, run: CliRun): Promise<void> {
   if (await stat(dataDir).then(() => true, () => false)) return;
   await ensureDataDir(dataDir);
   run.io.stderr.write(`note: created the data directory ${dataDir} (a new, empty board)\n`);

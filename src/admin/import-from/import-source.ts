@@ -1,0 +1,121 @@
+import { isAbsolute } from 'node:path';
+import { AppError } from '../../errors.js';
+import type { ServiceContext } from '../../services/context.js';
+import type { Repositories } from '../../storage/types.js';
+import { type ExportSections, SECTION_NAMES, type SectionName } from '../export-format.js';
+import type { ProgressListener } from '../import-apply.js';
+import { decide } from '../import-decide.js';
+import { type FileRow, SECTION_RULES } from '../import-rules.js';
+import { ImportState } from '../import-state.js';
+import { readSource, readApiKey } from './readers.js';
+import { SOURCE_TOOLS, SourceError, type SourceInput, type SourceTool } from './source-model.js';
+import { SourceReport, type SourceImportSummary } from './source-report.js';
+import { sourceToRows } from './source-to-rows.js';
+import { parseStatusMap, type StatusMap } from './status-map.js';
+import { checkRows } from './source-rows-check.js';
+
+/** What `import --from <tool>` is asked for. */
+export interface SourceImportArgs {
+  from: SourceTool;
+  input: SourceInput;
+  statusMap: StatusMap;
+  dryRun: boolean;
+}
+
+/** Rows between two progress reports. */
+const PROGRESS_EVERY = 500;
+
+/** The arguments as they arrive (possibly over the control socket). */
+export async function parseSourceImportArgs(args: Readonly<Record<string, unknown>>): Promise<SourceImportArgs> {
+  const { from, source, apiKeyFile, apiUrl, map, statusMap, dryRun } = args;
+  if (typeof from !== 'string' || !(SOURCE_TOOLS as readonly string[]).includes(from)) {
+    throw new AppError('INVALID_ARGUMENTS', `--from must be one of ${SOURCE_TOOLS.join(', ')}, not "${String(from)}"`, 400);
+  }
+  const tool = from as SourceTool;
+  if (source !== undefined && typeof source !== 'string') throw new AppError('INVALID_ARGUMENTS', 'the source must be a file path or a database URL', 400);
+  if (typeof source === 'string' && !isAbsolute(source) && !/^postgres(ql)?:\/\//.test(source)) {
+    throw new AppError('INVALID_ARGUMENTS', 'the source must be an absolute file path or a postgres:// URL', 400);
+  }
+  const input: SourceInput = { source: source as string | undefined };
+  if (apiKeyFile !== undefined) input.apiKey = await readApiKey(apiKeyFile);
+  if (typeof apiUrl === 'string') input.apiUrl = apiUrl;
+  if (map !== undefined) input.columns = parseColumnMap(map);
+  return { from: tool, input, statusMap: parseStatusMap(statusMap), dryRun: dryRun === true };
+}
+
+/**
+ * `feedbackd import --from <tool>`: reads the whole source first (nothing is written when it is
+ * wrong), turns it into rows here, then stores every new row in ONE transaction (all or nothing).
+ * Rows already here (an earlier run of the same import) are left as they are. A dry run decides
+ * every row the same way and writes nothing.
+ */
+export async function importFromSource(ctx: ServiceContext, rawArgs: Readonly<Record<string, unknown>>, onProgress?: ProgressListener): Promise<SourceImportSummary> {
+  const args = await parseSourceImportArgs(rawArgs);
+  const data = await readSource(args.from, args.input).catch((error: unknown) => {
+    if (error instanceof SourceError) throw new AppError('IMPORT_SOURCE_INVALID', error.message, 400);
+    throw error;
+  });
+  const report = new SourceReport(args.from, data.leftOut, args.dryRun);
+  const now = new Date().toISOString();
+  const run = async (tx: Repositories) => {
+    const converted = await sourceToRows(data, tx, args.statusMap, now);
+    checkRows(converted.sections);
+    report.converted(converted);
+    await storeRows(tx, converted.sections, report, args.dryRun, onProgress);
+  };
+  if (args.dryRun) await run(ctx.storage);
+  else await ctx.storage.transaction(run);
+  ctx.logger.info({ from: args.from, dryRun: args.dryRun }, 'import from another board finished');
+  return report.summary();
+}
+
+async function storeRows(
+  tx: Repositories,
+  sections: ExportSections,
+  report: SourceReport,
+  dryRun: boolean,
+  onProgress?: ProgressListener,
+): Promise<void> {
+  const state = new ImportState();
+  const total = SECTION_NAMES.reduce((sum, name) => sum + sections[name].length, 0);
+  let done = 0;
+  for (const section of SECTION_NAMES) {
+    for (const row of sections[section] as readonly FileRow[]) {
+      await storeRow(tx, section, row, state, report, dryRun);
+      done += 1;
+      if (done % PROGRESS_EVERY === 0 || done === total) onProgress?.({ section, done, total });
+    }
+  }
+}
+
+async function storeRow(tx: Repositories, section: SectionName, row: FileRow, state: ImportState, report: SourceReport, dryRun: boolean): Promise<void> {
+  const rule = SECTION_RULES[section];
+  if (await rule.has(tx, row.id)) {
+    report.count(section, 'alreadyImported');
+    return;
+  }
+  const decision = await decide(section, row, tx, state);
+  if (decision.outcome !== 'imported') {
+    // Every reference was made by the conversion: a refusal here is a row the board cannot take as it is.
+    report.count(section, 'skipped');
+    if (decision.outcome !== 'system') report.line(`skipped ${section} ${rule.label(row)}: ${decision.reason}`);
+    return;
+  }
+  if (!dryRun) await rule.insert(tx, decision.adapted.row);
+  state.recordInsert(section, decision.adapted.row, decision.keys);
+  report.count(section, 'created');
+}
+
+/** `--map title=Title,content=Description,…` (CSV): feedbackd's field → the column's header. */
+function parseColumnMap(value: unknown): Record<string, string> {
+  if (typeof value !== 'string') throw new AppError('INVALID_ARGUMENTS', '--map must be text such as "title=Title,votes=Votes"', 400);
+  const map: Record<string, string> = {};
+  for (const pair of value.split(',')) {
+    const at = pair.indexOf('=');
+    const field = pair.slice(0, at).trim();
+    const column = pair.slice(at + 1).trim();
+    if (at < 0 || field === '' || column === '') throw new AppError('INVALID_ARGUMENTS', `--map: "${pair.trim()}" is not field=Column`, 400);
+    map[field] = column;
+  }
+  return map;
+}

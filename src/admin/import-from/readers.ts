@@ -1,0 +1,34 @@
+import { readFile } from 'node:fs/promises';
+import { isAbsolute } from 'node:path';
+import { AppError } from '../../errors.js';
+import type { SourceData, SourceInput, SourceReader, SourceTool } from './source-model.js';
+
+/** Each tool's reader, loaded only when asked for (a CSV import never loads the zip or API code). */
+const READERS: Readonly<Record<SourceTool, () => Promise<SourceReader>>> = {
+  csv: async () => (await import('./csv.js')).readCsv,
+  fider: async () => unavailable('fider'),
+  logchimp: async () => unavailable('logchimp'),
+  canny: async () => unavailable('canny'),
+  astuto: async () => unavailable('astuto'),
+};
+
+/** Reads a source with its tool's reader. */
+export async function readSource(tool: SourceTool, input: SourceInput): Promise<SourceData> {
+  const reader = await READERS[tool]();
+  return reader(input);
+}
+
+/** The API key in `--api-key-file` (absolute path): its first line, without spaces. */
+export async function readApiKey(path: unknown): Promise<string> {
+  if (typeof path !== 'string' || !isAbsolute(path)) throw new AppError('INVALID_ARGUMENTS', '--api-key-file needs an absolute path', 400);
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new AppError('INVALID_ARGUMENTS', `--api-key-file ${path} cannot be read (${error.code ?? String(error)})`, 400);
+  });
+  const key = text.split(/\r?\n/)[0]?.trim() ?? '';
+  if (key === '') throw new AppError('INVALID_ARGUMENTS', `--api-key-file ${path} is empty: put the secret API key on its first line`, 400);
+  return key;
+}
+
+function unavailable(tool: string): never {
+  throw new AppError('INVALID_ARGUMENTS', `importing from ${tool} is not built yet`, 400);
+}
