@@ -103,6 +103,11 @@ test('posts CSV: posts, counts, responses and tag slugs; no voters, no comments,
   const read = await readFider({ source });
   t.deepEqual(sorted(read), sorted(expected));
   t.deepEqual(read.votes, []);
+  t.deepEqual(
+    read.statuses.map((status) => status.name),
+    ['open', 'started', 'completed', 'declined', 'planned'],
+    "Fider's CSV lists no duplicates: no status is answered that no post is in",
+  );
   t.is(read.posts.find((post) => post.sourceId === '1')!.voteCount, MANY_VOTERS + 1);
   t.true(read.users.every((user) => user.email === null));
   t.is(read.posts.find((post) => post.sourceId === '4')!.authorId, null, "a deleted account's blank name is no one");

@@ -103,21 +103,21 @@ export function fiderBackupToSource({ file, tables, blobCount }: FiderBackup): S
   }
 
   const leftOut = [
-    count(dropped.deletedPosts, 'deleted posts', 'not imported: Fider shows a deleted post to no one'),
-    count(dropped.pendingPosts, 'posts awaiting moderation', 'not imported: Fider has not published them'),
-    dropped.votes + dropped.comments === 0 ? '' : `${dropped.votes} votes and ${dropped.comments} comments of those posts: not imported with them`,
-    count(deletedComments, 'deleted comments', 'not imported: Fider shows them to no one'),
-    count(duplicateLinks, 'duplicate links (post → original)', 'not imported: the post keeps its "duplicate" status'),
+    count(dropped.deletedPosts, 'deleted posts', 'not imported (Fider shows them to no one)'),
+    count(dropped.pendingPosts, 'posts awaiting moderation', 'not imported (Fider has not published them)'),
+    dropped.votes + dropped.comments === 0 ? '' : `${dropped.votes} votes and ${dropped.comments} comments of those posts: not imported`,
+    count(deletedComments, 'deleted comments', 'not imported (Fider shows them to no one)'),
+    count(duplicateLinks, 'duplicate links (post → original)', 'not imported (the post keeps its "duplicate" status)'),
     count(tables.attachments.length, 'attachments', 'not imported (the Markdown keeps their ![](fider-image:…) links)'),
     count(blobCount, 'stored files under blobs/ (attachment images, avatars, logo)', 'not imported'),
     count(tables.post_subscribers.length, 'post subscriptions', 'not imported'),
-    count(tables.users.filter((row) => row.int('role') > ROLE_VISITOR).length, 'administrators and collaborators', 'roles not imported'),
-    count(tables.users.filter((row) => row.int('status') === USER_BLOCKED).length, 'blocked users', 'imported as ordinary accounts'),
+    count(tables.users.filter((row) => row.int('role') > ROLE_VISITOR).length, 'administrators and collaborators', 'their roles are not imported'),
+    count(tables.users.filter((row) => row.int('status') === USER_BLOCKED).length, 'blocked users', 'their block is not imported (they become ordinary accounts)'),
     count(tables.user_providers.length, 'sign-in links to OAuth providers', 'not imported'),
     count(tables.oauth_providers.length, 'OAuth providers of the site', 'not imported'),
   ].filter((line) => line !== '');
 
-  return { tool: 'fider', site, users, boards: [board], statuses: fiderStatuses(), tags, posts, votes, comments: [...responses, ...comments], changelog: [], leftOut };
+  return { tool: 'fider', site, users, boards: [board], statuses: fiderStatuses(posts), tags, posts, votes, comments: [...responses, ...comments], changelog: [], leftOut };
 }
 
 function readPosts(

@@ -99,14 +99,14 @@ export function readFiderCsv(text: string, file: string, onProgress?: (what: str
   const firstPostAt = posts.map((post) => post.createdAt).sort((a, b) => Date.parse(a) - Date.parse(b))[0];
   const board: SourceBoard = { sourceId: FIDER_CSV_SITE, name: 'Fider', description: null, hidden: true, createdAt: firstPostAt ?? new Date(0).toISOString() };
   const leftOut = [
-    'the site: the posts CSV does not name it nor say whether it is private (its posts go to one hidden board, "Fider")',
-    people.users.length === 0 ? '' : `${people.users.length} people: the posts CSV gives their names only (no email), so none is matched with an existing account`,
-    voteCount === 0 ? '' : `${voteCount} votes: the posts CSV gives only each post's count (no voters, no dates)`,
-    commentCount === 0 ? '' : `${commentCount} comments: not in the posts CSV (only their count); Fider's backup.zip has them`,
-    tags.length === 0 ? '' : `${tags.length} tags: the posts CSV gives their slugs only (no name, colour or privacy): imported private, named by slug`,
+    'the site\'s name and privacy: not in the posts CSV (its posts go to one hidden board, "Fider")',
+    people.users.length === 0 ? '' : `${people.users.length} people's emails: not in the posts CSV (names only; nobody is matched with an existing account)`,
+    voteCount === 0 ? '' : `${voteCount} votes' voters and dates: not in the posts CSV (only each post's count)`,
+    commentCount === 0 ? '' : `${commentCount} comments: not in the posts CSV (only their count; Fider's backup.zip has them)`,
+    tags.length === 0 ? '' : `${tags.length} tags' names, colours and privacy: not in the posts CSV (slugs only; imported private, named by slug)`,
     duplicateLinks === 0 ? '' : `${duplicateLinks} duplicate links (post → original): not imported`,
   ].filter((line) => line !== '');
-  return { tool: 'fider', site: FIDER_CSV_SITE, users: people.users, boards: [board], statuses: fiderStatuses(), tags, posts, votes: [], comments, changelog: [], leftOut };
+  return { tool: 'fider', site: FIDER_CSV_SITE, users: people.users, boards: [board], statuses: fiderStatuses(posts), tags, posts, votes: [], comments, changelog: [], leftOut };
 }
 
 /** The CSV's people, known by name: one user per name, first seen at their earliest post or response. */

@@ -1,4 +1,4 @@
-import type { SourceStatus } from './source-model.js';
+import type { SourcePost, SourceStatus } from './source-model.js';
 
 /*
  * Fider's post statuses (app/models/enum/post_status.go): a number in `posts.status`, a name in
@@ -10,9 +10,14 @@ const FIDER_STATUS_NAMES = ['open', 'started', 'completed', 'declined', 'planned
 /** `posts.status` of a deleted post. */
 export const FIDER_DELETED_STATUS = 6;
 
-/** The statuses a post can be imported in, ids being Fider's names (the same in the backup and the CSV). */
-export function fiderStatuses(): SourceStatus[] {
-  return FIDER_STATUS_NAMES.map((name) => ({ sourceId: name, name, color: null, isDefault: name === 'open' }));
+/**
+ * The statuses of the imported posts, in Fider's order, ids being Fider's names (the same in the
+ * backup and the CSV), and always `open`, the default: Fider's statuses are fixed, so one no post
+ * is in would only become an empty roadmap here.
+ */
+export function fiderStatuses(posts: SourcePost[]): SourceStatus[] {
+  const used = new Set(posts.map((post) => post.statusId));
+  return FIDER_STATUS_NAMES.filter((name) => name === 'open' || used.has(name)).map((name) => ({ sourceId: name, name, color: null, isDefault: name === 'open' }));
 }
 
 /** The status id of `posts.status`'s number; undefined for a number Fider does not have (or 6, deleted). */

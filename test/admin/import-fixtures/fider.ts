@@ -203,23 +203,23 @@ function expectedFromBackup(site: FiderSite): SourceData {
         createdAt: site.tenant.createdAt,
       },
     ],
-    statuses: expectedStatuses(),
+    statuses: expectedStatuses(posts),
     tags: site.tags.map((g): SourceTag => ({ sourceId: g.slug, name: g.name, color: `#${g.color.toLowerCase()}`, isPrivate: !g.isPublic })),
     posts,
     votes: site.votes.filter((v) => keptIds.has(v.postId)).map((v) => ({ postId: numberOf.get(v.postId)!, userId: String(v.userId), createdAt: v.createdAt })),
     comments,
     changelog: [],
     leftOut: [
-      `${site.posts.filter((p) => p.status === DELETED_POST).length} deleted posts: not imported: Fider shows a deleted post to no one`,
-      `${site.posts.filter((p) => p.status !== DELETED_POST && !p.isApproved).length} posts awaiting moderation: not imported: Fider has not published them`,
-      `${droppedVotes} votes and ${droppedComments} comments of those posts: not imported with them`,
-      `${deletedComments} deleted comments: not imported: Fider shows them to no one`,
-      `${kept.filter((p) => p.originalId !== null).length} duplicate links (post → original): not imported: the post keeps its "duplicate" status`,
+      `${site.posts.filter((p) => p.status === DELETED_POST).length} deleted posts: not imported (Fider shows them to no one)`,
+      `${site.posts.filter((p) => p.status !== DELETED_POST && !p.isApproved).length} posts awaiting moderation: not imported (Fider has not published them)`,
+      `${droppedVotes} votes and ${droppedComments} comments of those posts: not imported`,
+      `${deletedComments} deleted comments: not imported (Fider shows them to no one)`,
+      `${kept.filter((p) => p.originalId !== null).length} duplicate links (post → original): not imported (the post keeps its "duplicate" status)`,
       `${site.attachments.length} attachments: not imported (the Markdown keeps their ![](fider-image:…) links)`,
       `${Object.keys(site.blobs).length} stored files under blobs/ (attachment images, avatars, logo): not imported`,
       `${site.subscribers.length} post subscriptions: not imported`,
-      `${site.users.filter((u) => u.role > VISITOR).length} administrators and collaborators: roles not imported`,
-      '1 blocked users: imported as ordinary accounts',
+      `${site.users.filter((u) => u.role > VISITOR).length} administrators and collaborators: their roles are not imported`,
+      '1 blocked users: their block is not imported (they become ordinary accounts)',
       `${site.userProviders.length} sign-in links to OAuth providers: not imported`,
     ],
   };
@@ -229,8 +229,11 @@ function expectedUser(u: FiderUser): SourceUser {
   return { sourceId: String(u.id), email: u.status === DELETED || u.email === '' ? null : u.email, name: u.name, createdAt: u.createdAt };
 }
 
-function expectedStatuses(): SourceData['statuses'] {
-  return STATUS_NAMES.slice(0, DELETED_POST).map((name) => ({ sourceId: name, name, color: null, isDefault: name === 'open' }));
+/** Fider's statuses the posts are in, in Fider's order, and `open` (the default) always. */
+function expectedStatuses(posts: SourcePost[]): SourceData['statuses'] {
+  return STATUS_NAMES.slice(0, DELETED_POST)
+    .filter((name) => name === 'open' || posts.some((post) => post.statusId === name))
+    .map((name) => ({ sourceId: name, name, color: null, isDefault: name === 'open' }));
 }
 
 /** A status response with words becomes a public comment of the responder's. */
@@ -324,18 +327,18 @@ function expectedFromCsv(site: FiderSite): SourceData {
     site: 'posts-csv',
     users: [...users.values()],
     boards: [{ sourceId: 'posts-csv', name: 'Fider', description: null, hidden: true, createdAt: posts.map((p) => p.createdAt).sort()[0]! }],
-    statuses: expectedStatuses(),
+    statuses: expectedStatuses(posts),
     tags: tagSlugs.map((slug) => ({ sourceId: slug, name: slug, color: null, isPrivate: true })),
     posts,
     votes: [],
     comments,
     changelog: [],
     leftOut: [
-      'the site: the posts CSV does not name it nor say whether it is private (its posts go to one hidden board, "Fider")',
-      `${users.size} people: the posts CSV gives their names only (no email), so none is matched with an existing account`,
-      `${voteTotal} votes: the posts CSV gives only each post's count (no voters, no dates)`,
-      `${commentTotal} comments: not in the posts CSV (only their count); Fider's backup.zip has them`,
-      `${tagSlugs.length} tags: the posts CSV gives their slugs only (no name, colour or privacy): imported private, named by slug`,
+      'the site\'s name and privacy: not in the posts CSV (its posts go to one hidden board, "Fider")',
+      `${users.size} people's emails: not in the posts CSV (names only; nobody is matched with an existing account)`,
+      `${voteTotal} votes' voters and dates: not in the posts CSV (only each post's count)`,
+      `${commentTotal} comments: not in the posts CSV (only their count; Fider's backup.zip has them)`,
+      `${tagSlugs.length} tags' names, colours and privacy: not in the posts CSV (slugs only; imported private, named by slug)`,
     ],
   };
 }
