@@ -34,8 +34,17 @@ class References {
   /** tags.id → tags.slug */
   readonly tagSlugs = new Map<number, string>();
 
-  constructor(users: SourceUser[]) {
+  constructor(
+    private readonly tenantId: number,
+    users: SourceUser[],
+  ) {
     this.userIds = new Set(users.map((user) => Number(user.sourceId)));
+  }
+
+  /** Every row of a backup is the backed-up site's: another site's row means a file put together by hand. */
+  ofThisSite(row: JsonRow): void {
+    const tenantId = row.int('tenant_id');
+    if (tenantId !== this.tenantId) row.fail('tenant_id', `is site ${tenantId}, not the backed-up site (${this.tenantId} in tenants.json)`);
   }
 
   user(row: JsonRow, field: string, id: number | null): string | null {
@@ -62,7 +71,10 @@ class References {
 export function fiderBackupToSource({ file, tables, blobCount }: FiderBackup): SourceData {
   const { board, site } = readBoard(file, tables.tenants);
   const users = tables.users.map(readUser);
-  const refs = new References(users);
+  const refs = new References(Number(board.sourceId), users);
+  for (const table of ['users', 'posts', 'post_votes', 'comments', 'tags', 'post_tags'] as const) {
+    for (const row of tables[table]) refs.ofThisSite(row);
+  }
   const tags = tables.tags.map((row) => {
     const tag = readTag(row);
     refs.tagSlugs.set(row.int('id'), tag.sourceId);
