@@ -197,12 +197,12 @@ test('a table that is not JSON is refused, naming it', async (t) => {
   t.regex(error.problem, /^is not JSON/);
 });
 
-test('a wrong cell of the posts CSV is refused with the row and the column', async (t) => {
+test('a wrong cell of the posts CSV is refused with the row (as a spreadsheet counts it) and the column', async (t) => {
   const dir = await tempDir(t);
   const votes = await refusal(t, await writeChangedCsv(dir, 2, 'votes_count', 'many'));
   t.is(votes.message, 'posts-votes_count.csv: row 2 field "votes_count": must be a whole number, not "many"');
-  const status = await refusal(t, await writeChangedCsv(dir, 1, 'status', 'deleted'));
-  t.is(status.message, 'posts-status.csv: row 1 field "status": "deleted" is not a Fider post status');
+  const status = await refusal(t, await writeChangedCsv(dir, 4, 'status', 'deleted'));
+  t.is(status.message, 'posts-status.csv: row 4 field "status": "deleted" is not a Fider post status');
   const time = await refusal(t, await writeChangedCsv(dir, 3, 'created_at', '2024-01-02'));
   t.is(time.message, 'posts-created_at.csv: row 3 field "created_at": must be a time (RFC 3339), not "2024-01-02"');
 });

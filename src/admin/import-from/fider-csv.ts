@@ -56,7 +56,8 @@ export function readFiderCsv(text: string, file: string, onProgress?: (what: str
   let voteCount = 0;
   let duplicateLinks = 0;
   records.forEach((record, index) => {
-    const row: CsvRow = new CsvRow(`${file}: row ${index + 1}`, header, record);
+    // Rows are counted as a spreadsheet shows them: the header is row 1.
+    const row: CsvRow = new CsvRow(`${file}: row ${index + 2}`, header, record);
     const number = row.int('number');
     if (numbers.has(number)) row.fail('number', `two rows have the number ${number}`);
     numbers.add(number);

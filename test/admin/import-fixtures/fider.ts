@@ -369,14 +369,14 @@ export async function writeBackupWithout(dir: string, table: string): Promise<st
   return source;
 }
 
-/** The posts CSV with one cell replaced (`row` counts data rows from 1, as the reader's messages do). */
+/** The posts CSV with one cell replaced (`row` counts as a spreadsheet does, the header being row 1). */
 export async function writeChangedCsv(dir: string, row: number, column: string, value: string): Promise<string> {
   const site = fiderSite({ isPrivate: false });
   const lines = postsCsv(site);
   const source = join(dir, `posts-${column}.csv`);
   // Rebuilt from the records rather than by editing text, so quoted line breaks stay whole.
   const records = parse(lines) as string[][];
-  records[row]![CSV_HEADER.indexOf(column)] = value;
+  records[row - 1]![CSV_HEADER.indexOf(column)] = value;
   await writeFile(source, records.map(goCsvLine).join(''));
   return source;
 }
