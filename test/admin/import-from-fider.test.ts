@@ -2,6 +2,7 @@ import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test, { type ExecutionContext } from 'ava';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { readFider } from '../../src/admin/import-from/fider.js';
 import { type SourceData, SourceError } from '../../src/admin/import-from/source-model.js';
 import {
@@ -187,7 +188,6 @@ test('a wrong field is refused with the file, table, row and field', async (t) =
 
 test('a table that is not JSON is refused, naming it', async (t) => {
   const dir = await tempDir(t);
-  const { zipSync, unzipSync, strToU8 } = await import('fflate');
   const { source } = await buildFiderFixture(dir);
   const entries = unzipSync(await readFile(source));
   entries['tags.json'] = strToU8('[{"id": 1,');
