@@ -125,6 +125,16 @@ test('which export a file is, is told by its content, not its name', async (t) =
   t.deepEqual(sorted(await readFider({ source: join(dir, 'backup (1).zip') })), sorted(csv.expected));
 });
 
+test('a backup unzipped and zipped again (its files in one folder) is read the same', async (t) => {
+  const dir = await tempDir(t);
+  const { source, expected } = await buildFiderFixture(dir);
+  const entries = unzipSync(await readFile(source));
+  const again = Object.fromEntries(Object.entries(entries).map(([name, content]) => [`backup/${name}`, content]));
+  again['__MACOSX/backup/._posts.json'] = new Uint8Array([0, 5, 22, 7]);
+  await writeFile(join(dir, 'backup-again.zip'), zipSync(again));
+  t.deepEqual(sorted(await readFider({ source: join(dir, 'backup-again.zip') })), sorted(expected));
+});
+
 test('progress names what is being read', async (t) => {
   const { source } = await buildFiderFixture(await tempDir(t));
   const seen: string[] = [];

@@ -32,30 +32,43 @@ export function unzipFiderBackup(bytes: Uint8Array, file: string, onProgress?: (
     // The stored files are only counted: unpacking them (images, maybe large) would be wasted.
     entries = unzipSync(bytes, {
       filter: (entry) => {
-        if (entry.name.startsWith('blobs/')) {
+        if (/^([^/]+\/)?blobs\/./.test(entry.name)) {
           blobCount += 1;
           return false;
         }
-        return entry.name.endsWith('.json') && !entry.name.includes('/');
+        return /^([^/]+\/)?[a-z_]+\.json$/.test(entry.name) && !entry.name.startsWith('__MACOSX/');
       },
     });
   } catch (error) {
     throw new SourceError(file, `is not a whole zip file (truncated or damaged: ${(error as Error).message})`);
   }
-  const missing = NEEDED_TABLES.filter((table) => entries[`${table}.json`] === undefined);
+  const folder = tablesFolder(entries);
+  const missing = NEEDED_TABLES.filter((table) => entries[`${folder}${table}.json`] === undefined);
   if (missing.length === NEEDED_TABLES.length) {
     throw new SourceError(file, `is a zip but not Fider's backup.zip (it has none of ${NEEDED_TABLES.map((table) => `${table}.json`).join(', ')})`);
   }
   if (missing.length > 0) {
-    throw new SourceError(file, `is not a whole Fider backup: ${missing.map((table) => `${table}.json`).join(', ')} missing`);
+    throw new SourceError(file, `is not a whole Fider backup: ${missing.map((table) => `${folder}${table}.json`).join(', ')} missing`);
   }
   const tables = {} as Record<FiderTable, JsonRow[]>;
   for (const table of [...NEEDED_TABLES, ...COUNTED_TABLES]) {
-    const entry = entries[`${table}.json`];
-    tables[table] = entry === undefined ? [] : parseTable(entry, file, table);
-    onProgress?.(`${file}: ${table}.json, ${tables[table].length} rows`);
+    const entry = entries[`${folder}${table}.json`];
+    tables[table] = entry === undefined ? [] : parseTable(entry, file, `${folder}${table}`);
+    onProgress?.(`${file}: ${folder}${table}.json, ${tables[table].length} rows`);
   }
   return { file, tables, blobCount };
+}
+
+/**
+ * Where the tables are: at the top, as Fider writes them, or in the one folder a backup unzipped
+ * and zipped again has them in (`backup/posts.json`).
+ */
+function tablesFolder(entries: Record<string, Uint8Array>): string {
+  if (entries['tenants.json'] !== undefined) return '';
+  const folders = Object.keys(entries)
+    .filter((name) => name.endsWith('/tenants.json'))
+    .map((name) => name.slice(0, -'tenants.json'.length));
+  return folders.length === 1 ? folders[0]! : '';
 }
 
 function parseTable(entry: Uint8Array, file: string, table: string): JsonRow[] {
