@@ -20,6 +20,11 @@ export class ImportState {
     return this.inserted.get(section)?.has(id) === true || (await SECTION_RULES[section].has(tx, id));
   }
 
+  /** True when this pass inserted (or, in a dry run, would insert) the row. */
+  insertedNow(section: SectionName, id: string): boolean {
+    return this.inserted.get(section)?.has(id) === true;
+  }
+
   /** True when a row of this pass claimed the key. */
   isClaimed(key: UniqueKey): boolean {
     return this.claimed.has(`${key.rule}\u0000${key.value}`);

@@ -1074,6 +1074,13 @@ export interface Storage extends Repositories {
    * slow work (hashing, mail) belongs before or after the transaction.
    */
   transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
+  /**
+   * A transaction for work that writes thousands of rows and never catches a refused write (an
+   * import): a refused write (UniqueViolation) fails the whole unit. The same promises as
+   * `transaction` otherwise. PostgreSQL then needs no savepoint per statement, and past a few dozen
+   * savepoints every statement of the transaction gets slower.
+   */
+  bulkTransaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
   /** True when storage accepts writes (API.md §4.1.1). */
   isWritable(): Promise<boolean>;
   /**

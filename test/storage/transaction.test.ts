@@ -57,6 +57,26 @@ test('a unique violation caught inside a transaction changes nothing and the res
   t.is((await storage.users.get(user.id))?.name, 'after the refusal');
 });
 
+test('a bulk transaction commits many writes at once, and a refused write in it leaves nothing behind', async (t) => {
+  const { storage } = await freshStorage(t);
+  const first = await storage.bulkTransaction(async (tx) => {
+    const users = [];
+    for (let i = 0; i < 120; i++) users.push(await tx.users.insert(userRow()));
+    const post = await tx.posts.insert(postRow(users[0]!.id));
+    for (const user of users) await tx.votes.insert(voteRow(user.id, post.id));
+    return users[0]!;
+  });
+  t.is(await storage.users.count(), 120);
+  t.is(await storage.votes.count(), 120);
+  await t.throwsAsync(
+    storage.bulkTransaction(async (tx) => {
+      await tx.users.insert(userRow({ name: 'not kept' }));
+      await tx.users.insert(userRow({ email: first.email }));
+    }),
+  );
+  t.is(await storage.users.count(), 120);
+});
+
 // lowdb runs transactions one at a time and reads wait for them; PostgreSQL runs them side by side,
 // and a read outside sees the state before the transaction until it commits. Neither shows half.
 test('reads outside never see half of a running transaction', async (t) => {

@@ -108,6 +108,8 @@ export class People {
     const tag = this.ids.shortTag(key);
     this.counts.placeholders += 1;
     this.addUser(id, `imported-${tag}@${PLACEHOLDER_DOMAIN}`, name, createdAt, `imported_${tag.slice(0, 8)}`);
+    // Nobody reads a placeholder's mail: it never gets any.
+    this.users[this.users.length - 1]!.notificationsOff = true;
     return id;
   }
 

@@ -26,6 +26,8 @@ export interface SourceImportSummary {
   /** Skipped rows and changed texts, one line each (at most MAX_LINES). */
   lines: string[];
   linesLeftOut: number;
+  /** False when the board had no owner: the owner's own address may now belong to an imported account. */
+  boardHasOwner: boolean;
 }
 
 const MAX_LINES = 200;
@@ -38,6 +40,7 @@ export class SourceReport {
   private people: PeopleCounts = { created: 0, matched: 0, alreadyImported: 0, placeholders: 0 };
   private statusMapping: StatusMapping[] = [];
   private matched = { roadmaps: 0, tags: 0 };
+  boardHasOwner = true;
 
   constructor(
     private readonly from: SourceTool,
@@ -73,6 +76,7 @@ export class SourceReport {
       leftOut: this.leftOut,
       lines: this.lines,
       linesLeftOut: this.leftOutLines,
+      boardHasOwner: this.boardHasOwner,
     };
   }
 }

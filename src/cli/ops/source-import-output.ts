@@ -30,6 +30,13 @@ export function printSourceSummary(io: CliIo, summary: SourceImportSummary): voi
     `People: ${people.created} new account(s) without a password, ${people.matched} matched by email, ` +
       `${people.alreadyImported} imported before, ${people.placeholders} placeholder(s) for people the source does not name. Nobody was mailed.`,
   );
+  if (!summary.boardHasOwner) {
+    printLines(
+      io,
+      'This board has no owner yet. If your own address was in the source, it now belongs to an imported account and setup',
+      'would refuse it: set the board up (feedbackd init) before importing, so that your account is matched by email.',
+    );
+  }
   if (summary.leftOut.length > 0) printLines(io, `Not imported: ${summary.leftOut.join('; ')}.`);
   printLines(io, summary.dryRun ? `Dry run from ${summary.from}: nothing was written. A real run would do this:` : `Imported from ${summary.from}:`);
   printTable(io, COLUMNS, Object.entries(summary.counts), 'Nothing to import.');

@@ -167,6 +167,11 @@ class LowdbStorage implements Storage {
     return this.commit((writer) => work(createRepositories(transactionAccess(writer))));
   }
 
+  /** The JSON-file engine has no savepoints to spare: the same as a transaction. */
+  bulkTransaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
+    return this.transaction(work);
+  }
+
   async snapshot(): Promise<DatabaseSnapshot> {
     // Taken between transactions, like a compaction's copy; then wait until what it holds is on disk.
     const outages = this.outage.count;

@@ -3,6 +3,9 @@ import { RETRYABLE, sqlState } from './errors.js';
 import { prepared } from './prepared.js';
 import type { Queryable } from './queryable.js';
 
+/** `guarded`: each write behind a savepoint; `bulk`: a refused write fails the transaction (bulkTransaction). */
+export type WriteMode = 'guarded' | 'bulk';
+
 /** Statements that can break a uniqueness rule, and so be refused while the transaction goes on. */
 const GUARDED = /^\s*(INSERT|UPDATE)\b/i;
 
@@ -37,6 +40,19 @@ export function guardedWrites(client: PoolClient): Queryable {
         () => step(text, params),
         () => step(text, params),
       );
+      previous = run.catch(() => undefined);
+      return run;
+    },
+  };
+}
+
+/** A transaction's queries one at a time, without savepoints (a refused write fails the transaction). */
+export function oneAtATime(client: PoolClient): Queryable {
+  let previous: Promise<unknown> = Promise.resolve();
+  return {
+    query: (text, params) => {
+      const step = () => client.query(prepared(text, params));
+      const run = previous.then(step, step);
       previous = run.catch(() => undefined);
       return run;
     },

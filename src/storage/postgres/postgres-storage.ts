@@ -37,7 +37,7 @@ import type {
 } from '../types.js';
 import { openFailure } from './connect-error.js';
 import { isUnavailable, mapFailure, RETRYABLE, sqlState } from './errors.js';
-import { guardedWrites } from './guarded-writes.js';
+import { guardedWrites, oneAtATime, type WriteMode } from './guarded-writes.js';
 import { prepared } from './prepared.js';
 import { probeWrites } from './write-probe.js';
 import { migrate, schemaVersion, withMigratedDatabase } from './migrate.js';
@@ -193,7 +193,12 @@ class PostgresStorage implements Storage {
 
   transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
     if (this.closing) return Promise.reject(new Error('storage is closed'));
-    return this.track(this.runWithRetries(work).catch((error: unknown) => this.rethrow(error)));
+    return this.track(this.runWithRetries(work, 'guarded').catch((error: unknown) => this.rethrow(error)));
+  }
+
+  bulkTransaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
+    if (this.closing) return Promise.reject(new Error('storage is closed'));
+    return this.track(this.runWithRetries(work, 'bulk').catch((error: unknown) => this.rethrow(error)));
   }
 
   /** A database that cannot take the call now answers 503, with the cause in the log for the operator. */
@@ -202,10 +207,10 @@ class PostgresStorage implements Storage {
     throw mapFailure(error);
   }
 
-  private async runWithRetries<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
+  private async runWithRetries<T>(work: (tx: Repositories) => Promise<T>, writes: WriteMode): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.attempt(work);
+        return await this.attempt(work, writes);
       } catch (error) {
         const state = sqlState(error);
         if (state === undefined || !RETRYABLE.has(state) || attempt >= MAX_ATTEMPTS) throw error;
@@ -261,12 +266,12 @@ class PostgresStorage implements Storage {
   }
 
   /** One try of a transaction: BEGIN, the work over the client, COMMIT; ROLLBACK on any error. */
-  private async attempt<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
+  private async attempt<T>(work: (tx: Repositories) => Promise<T>, writes: WriteMode): Promise<T> {
     // Not this.connect(): a transaction accepted before close() still runs (and retries) to the end.
     const client = await this.pool.connect();
     let ended = false;
     let broken: Error | undefined;
-    const guarded = guardedWrites(client);
+    const guarded = writes === 'guarded' ? guardedWrites(client) : oneAtATime(client);
     const scoped: Queryable = {
       query: (text, params) => {
         if (ended) return Promise.reject(new Error('transaction has already ended: use tx only inside the transaction'));
