@@ -5,6 +5,7 @@ import test, { type ExecutionContext } from 'ava';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { readFider } from '../../src/admin/import-from/fider.js';
 import { type SourceData, SourceError } from '../../src/admin/import-from/source-model.js';
+import { assertImported, boardForImport, importInto, importSuite, postsAsShown } from './_import-from.js';
 import {
   buildFiderCsvFixture,
   buildFiderFixture,
@@ -243,4 +244,61 @@ test("other tools' files are refused before anything is read from them", async (
   t.is((await refusal(t, join(dir, 'picture.png'))).message, "picture.png: is neither a zip nor UTF-8 text: not Fider's backup.zip or posts CSV");
   const missing = await refusal(t, join(dir, 'nowhere.zip'));
   t.is(missing.message, `${join(dir, 'nowhere.zip')}: cannot be read (ENOENT)`);
+});
+
+// ——— end to end: imported through the import operation, compared through the API (test/admin/_import-from.ts) ———
+
+importSuite(test, {
+  from: 'fider',
+  async build(t) {
+    const { source, expected } = await buildFiderFixture(await tempDir(t));
+    return { args: { source }, expected };
+  },
+  damaged: [
+    {
+      name: 'a truncated backup.zip',
+      build: async (t) => ({ source: await writeTruncatedBackup(await tempDir(t)) }),
+      message: /backup-truncated\.zip: is not a whole zip file \(truncated or damaged/,
+    },
+    {
+      name: 'a post whose title is not a text',
+      async build(t) {
+        const source = await writeChangedBackup(await tempDir(t), 'backup.zip', (tables) => {
+          tables.posts![2]!.title = 42;
+        });
+        return { source };
+      },
+      message: /backup\.zip: posts\.json row 3 field "title": must be a text, not 42/,
+    },
+    {
+      name: "Canny's posts CSV",
+      build: async (t) => ({ source: (await writeForeignFiles(await tempDir(t))).cannyCsv }),
+      message: /canny-posts\.csv: header: is not Fider's posts CSV/,
+    },
+    {
+      name: 'a feedbackd backup',
+      build: async (t) => ({ source: (await writeForeignFiles(await tempDir(t))).feedbackdBackup }),
+      message: /feedbackd-backup\.json\.gz: is a gzip file/,
+    },
+  ],
+});
+
+test('--from fider: a private site is imported whole, onto a hidden board', async (t) => {
+  const { source, expected } = await buildFiderFixture(await tempDir(t), { isPrivate: true });
+  const board = await boardForImport(t, null);
+  await importInto(board, { from: 'fider', source });
+  await assertImported(t, board, expected);
+  const posts = [...(await postsAsShown(board)).values()];
+  t.deepEqual(new Set(posts.map((post) => `${post.board} ${post.boardHidden}`)), new Set(['Research lab (private) true']));
+});
+
+test("--from fider: a second site, whose post numbers repeat the first's, is imported beside it", async (t) => {
+  const board = await boardForImport(t, null);
+  const acme = await buildFiderFixture(await tempDir(t));
+  const lab = await buildFiderFixture(await tempDir(t), { isPrivate: true });
+  await importInto(board, { from: 'fider', source: acme.source });
+  const second = await importInto(board, { from: 'fider', source: lab.source });
+  t.is(second.counts.posts?.created, lab.expected.posts.length, 'the subdomain keeps the two sites apart');
+  const boards = await board.server.request('GET', '/boards/get?page=1&limit=100', { token: board.ownerToken });
+  t.deepEqual(boards.body.boards.map((item: { name: string }) => item.name).sort(), ['Acme フィードバック', 'Research lab (private)']);
 });
