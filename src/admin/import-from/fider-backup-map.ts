@@ -1,8 +1,8 @@
 import type { FiderBackup } from './fider-backup.js';
+import { References, ROLE_VISITOR, readBoard, readTag, readUser, USER_BLOCKED } from './fider-backup-site.js';
 import type { JsonRow } from './fider-rows.js';
 import { FIDER_DELETED_STATUS, fiderStatuses, fiderStatusOfNumber, responseCommentId } from './fider-statuses.js';
-import type { SourceBoard, SourceComment, SourceData, SourcePost, SourceTag, SourceUser, SourceVote } from './source-model.js';
-import { SourceError } from './source-model.js';
+import type { SourceBoard, SourceComment, SourceData, SourcePost, SourceVote } from './source-model.js';
 
 /*
  * Fider's tables (columns from its migrations/, up to 202606121200) read into the shared model.
@@ -11,61 +11,15 @@ import { SourceError } from './source-model.js';
  * `tenants.id`; `site` is the subdomain, since numbers repeat from one Fider site to the next.
  */
 
-/** users.status (app/models/enum/user_status.go). */
-const USER_DELETED = 2;
-const USER_BLOCKED = 3;
-/** users.role (app/models/enum/user_role.go): 2 collaborator, 3 administrator. */
-const ROLE_VISITOR = 1;
-
-/** The posts left out, and what they took with them, for the report. */
-interface Dropped {
-  postIds: Set<number>;
+/** What is left out, counted for the report, and which posts (by posts.id) took their votes and comments with them. */
+interface Tally {
+  droppedPostIds: Set<number>;
   deletedPosts: number;
   pendingPosts: number;
-  votes: number;
-  comments: number;
-}
-
-/** Looks up what rows refer to, failing on the referring row's field when the target is not in the backup. */
-class References {
-  readonly userIds: Set<number>;
-  /** posts.id → posts.number */
-  readonly postNumbers = new Map<number, number>();
-  /** tags.id → tags.slug */
-  readonly tagSlugs = new Map<number, string>();
-
-  constructor(
-    private readonly tenantId: number,
-    users: SourceUser[],
-  ) {
-    this.userIds = new Set(users.map((user) => Number(user.sourceId)));
-  }
-
-  /** Every row of a backup is the backed-up site's: another site's row means a file put together by hand. */
-  ofThisSite(row: JsonRow): void {
-    const tenantId = row.int('tenant_id');
-    if (tenantId !== this.tenantId) row.fail('tenant_id', `is site ${tenantId}, not the backed-up site (${this.tenantId} in tenants.json)`);
-  }
-
-  user(row: JsonRow, field: string, id: number | null): string | null {
-    if (id === null) return null;
-    if (!this.userIds.has(id)) row.fail(field, `refers to user ${id}, which users.json does not hold`);
-    return String(id);
-  }
-
-  post(row: JsonRow, field: string): string {
-    const id = row.int(field);
-    const number = this.postNumbers.get(id);
-    if (number === undefined) row.fail(field, `refers to post ${id}, which posts.json does not hold`);
-    return String(number);
-  }
-
-  tag(row: JsonRow, field: string): string {
-    const id = row.int(field);
-    const slug = this.tagSlugs.get(id);
-    if (slug === undefined) row.fail(field, `refers to tag ${id}, which tags.json does not hold`);
-    return slug;
-  }
+  droppedVotes: number;
+  droppedComments: number;
+  deletedComments: number;
+  duplicateLinks: number;
 }
 
 export function fiderBackupToSource({ file, tables, blobCount }: FiderBackup): SourceData {
@@ -80,19 +34,40 @@ export function fiderBackupToSource({ file, tables, blobCount }: FiderBackup): S
     refs.tagSlugs.set(row.int('id'), tag.sourceId);
     return tag;
   });
-  const dropped: Dropped = { postIds: new Set(), deletedPosts: 0, pendingPosts: 0, votes: 0, comments: 0 };
-  const { posts, responses, duplicateLinks } = readPosts(tables.posts, board, refs, dropped);
+  const tally: Tally = { droppedPostIds: new Set(), deletedPosts: 0, pendingPosts: 0, droppedVotes: 0, droppedComments: 0, deletedComments: 0, duplicateLinks: 0 };
+  const { posts, responses } = readPosts(tables.posts, board, refs, tally);
+  const votes = readVotes(tables.post_votes, refs, tally);
+  const comments = readComments(tables.comments, refs, tally);
+  tagPosts(posts, tables.post_tags, refs);
+  return {
+    tool: 'fider',
+    site,
+    users,
+    boards: [board],
+    statuses: fiderStatuses(posts),
+    tags,
+    posts,
+    votes,
+    comments: [...responses, ...comments],
+    changelog: [],
+    leftOut: leftOutLines(tally, tables, blobCount),
+  };
+}
 
+function readVotes(rows: JsonRow[], refs: References, tally: Tally): SourceVote[] {
   const votes: SourceVote[] = [];
-  for (const row of tables.post_votes) {
+  for (const row of rows) {
     const vote: SourceVote = { postId: refs.post(row, 'post_id'), userId: refs.user(row, 'user_id', row.int('user_id')), createdAt: row.time('created_at') };
-    if (dropped.postIds.has(row.int('post_id'))) dropped.votes += 1;
+    if (tally.droppedPostIds.has(row.int('post_id'))) tally.droppedVotes += 1;
     else votes.push(vote);
   }
+  return votes;
+}
 
+/** Fider's comments are flat (no replies). Deleted ones (`deleted_at`) are shown to no one there: left out. */
+function readComments(rows: JsonRow[], refs: References, tally: Tally): SourceComment[] {
   const comments: SourceComment[] = [];
-  let deletedComments = 0;
-  for (const row of tables.comments) {
+  for (const row of rows) {
     const comment: SourceComment = {
       sourceId: String(row.int('id')),
       postId: refs.post(row, 'post_id'),
@@ -103,23 +78,29 @@ export function fiderBackupToSource({ file, tables, blobCount }: FiderBackup): S
       // Awaiting moderation: only the team (and its author) sees it in Fider; internal keeps it out of sight.
       internal: !row.bool('is_approved'),
     };
-    if (dropped.postIds.has(row.int('post_id'))) dropped.comments += 1;
-    else if (row.timeOrNull('deleted_at') !== null) deletedComments += 1;
+    if (tally.droppedPostIds.has(row.int('post_id'))) tally.droppedComments += 1;
+    else if (row.timeOrNull('deleted_at') !== null) tally.deletedComments += 1;
     else comments.push(comment);
   }
+  return comments;
+}
 
+function tagPosts(posts: SourcePost[], rows: JsonRow[], refs: References): void {
   const postsByNumber = new Map(posts.map((post) => [post.sourceId, post]));
-  for (const row of tables.post_tags) {
+  for (const row of rows) {
     const number = refs.post(row, 'post_id');
     postsByNumber.get(number)?.tagIds.push(refs.tag(row, 'tag_id'));
   }
+}
 
-  const leftOut = [
-    count(dropped.deletedPosts, 'deleted posts', 'not imported (Fider shows them to no one)'),
-    count(dropped.pendingPosts, 'posts awaiting moderation', 'not imported (Fider has not published them)'),
-    dropped.votes + dropped.comments === 0 ? '' : `${dropped.votes} votes and ${dropped.comments} comments of those posts: not imported`,
-    count(deletedComments, 'deleted comments', 'not imported (Fider shows them to no one)'),
-    count(duplicateLinks, 'duplicate links (post → original)', 'not imported (the post keeps its "duplicate" status)'),
+function leftOutLines(tally: Tally, tables: FiderBackup['tables'], blobCount: number): string[] {
+  const { droppedVotes, droppedComments } = tally;
+  return [
+    count(tally.deletedPosts, 'deleted posts', 'not imported (Fider shows them to no one)'),
+    count(tally.pendingPosts, 'posts awaiting moderation', 'not imported (Fider has not published them)'),
+    droppedVotes + droppedComments === 0 ? '' : `${droppedVotes} votes and ${droppedComments} comments of those posts: not imported`,
+    count(tally.deletedComments, 'deleted comments', 'not imported (Fider shows them to no one)'),
+    count(tally.duplicateLinks, 'duplicate links (post → original)', 'not imported (the post keeps its "duplicate" status)'),
     count(tables.attachments.length, 'attachments', 'not imported (the Markdown keeps their ![](fider-image:…) links)'),
     count(blobCount, 'stored files under blobs/ (attachment images, avatars, logo)', 'not imported'),
     count(tables.post_subscribers.length, 'post subscriptions', 'not imported'),
@@ -128,20 +109,12 @@ export function fiderBackupToSource({ file, tables, blobCount }: FiderBackup): S
     count(tables.user_providers.length, 'sign-in links to OAuth providers', 'not imported'),
     count(tables.oauth_providers.length, 'OAuth providers of the site', 'not imported'),
   ].filter((line) => line !== '');
-
-  return { tool: 'fider', site, users, boards: [board], statuses: fiderStatuses(posts), tags, posts, votes, comments: [...responses, ...comments], changelog: [], leftOut };
 }
 
-function readPosts(
-  rows: JsonRow[],
-  board: SourceBoard,
-  refs: References,
-  dropped: Dropped,
-): { posts: SourcePost[]; responses: SourceComment[]; duplicateLinks: number } {
+function readPosts(rows: JsonRow[], board: SourceBoard, refs: References, tally: Tally): { posts: SourcePost[]; responses: SourceComment[] } {
   const posts: SourcePost[] = [];
   const responses: SourceComment[] = [];
   const numbersSeen = new Set<number>();
-  let duplicateLinks = 0;
   for (const row of rows) {
     const id = row.int('id');
     const number = row.int('number');
@@ -168,55 +141,20 @@ function readPosts(
     // Deleted posts: Fider shows them to no one (often spam); importing them would publish them again.
     // Posts awaiting moderation: Fider shows them only to the team and their author; the model has no such state.
     if (statusId === undefined || !approved) {
-      dropped.postIds.add(id);
-      if (statusId === undefined) dropped.deletedPosts += 1;
-      else dropped.pendingPosts += 1;
+      tally.droppedPostIds.add(id);
+      if (statusId === undefined) tally.deletedPosts += 1;
+      else tally.pendingPosts += 1;
       continue;
     }
     posts.push(post);
     if (response) responses.push(response);
-    if (duplicateOf !== null) duplicateLinks += 1;
+    if (duplicateOf !== null) tally.duplicateLinks += 1;
   }
-  return { posts, responses, duplicateLinks };
+  return { posts, responses };
 }
 
 function count(n: number, what: string, why: string): string {
   return n === 0 ? '' : `${n} ${what}: ${why}`;
-}
-
-function readBoard(file: string, tenants: JsonRow[]): { board: SourceBoard; site: string } {
-  if (tenants.length !== 1) throw new SourceError(`${file}: tenants.json`, `must hold the one site backed up, not ${tenants.length} rows`);
-  const row = tenants[0]!;
-  const welcome = row.stringOrNull('welcome_message');
-  return {
-    site: row.string('subdomain'),
-    board: {
-      sourceId: String(row.int('id')),
-      name: row.string('name'),
-      description: welcome === null || welcome.trim() === '' ? null : welcome,
-      // A private Fider site lets in only the people it invites.
-      hidden: row.bool('is_private'),
-      createdAt: row.time('created_at'),
-    },
-  };
-}
-
-function readUser(row: JsonRow): SourceUser {
-  const email = row.string('email');
-  // Fider blanks a deleted account's name and email (DeleteCurrentUser); its posts and comments stay.
-  const deleted = row.int('status') === USER_DELETED;
-  return {
-    sourceId: String(row.int('id')),
-    email: deleted || email.trim() === '' ? null : email,
-    name: row.stringOrNull('name') ?? '',
-    createdAt: row.time('created_at'),
-  };
-}
-
-function readTag(row: JsonRow): SourceTag {
-  const color = row.string('color');
-  if (!/^[0-9A-Fa-f]{6}$/.test(color)) row.fail('color', 'must be six hexadecimal digits (Fider stores them without "#")');
-  return { sourceId: row.string('slug'), name: row.string('name'), color: `#${color.toLowerCase()}`, isPrivate: !row.bool('is_public') };
 }
 
 /**
