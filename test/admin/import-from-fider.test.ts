@@ -136,6 +136,16 @@ test('a backup unzipped and zipped again (its files in one folder) is read the s
   t.deepEqual(sorted(await readFider({ source: join(dir, 'backup-again.zip') })), sorted(expected));
 });
 
+test('a backup from before Fider v0.33 (no moderation, no is_approved columns) is read as all published', async (t) => {
+  const source = await writeChangedBackup(await tempDir(t), 'backup-v0.32.zip', (tables) => {
+    for (const row of [...tables.posts!, ...tables.comments!]) delete row.is_approved;
+  });
+  const read = await readFider({ source });
+  t.true(read.posts.some((post) => post.sourceId === '8'));
+  t.false(read.comments.some((comment) => comment.internal));
+  t.false(read.leftOut.some((line) => line.includes('moderation')));
+});
+
 test('progress names what is being read', async (t) => {
   const { source } = await buildFiderFixture(await tempDir(t));
   const seen: string[] = [];

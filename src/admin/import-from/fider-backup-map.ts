@@ -11,6 +11,9 @@ import type { SourceBoard, SourceComment, SourceData, SourcePost, SourceVote } f
  * `tenants.id`; `site` is the subdomain, since numbers repeat from one Fider site to the next.
  */
 
+/** Backups from before Fider v0.33.0 have no `is_approved` (moderation came then): everything there was published. */
+const IS_APPROVED_BEFORE_MODERATION = true;
+
 /** What is left out, counted for the report, and which posts (by posts.id) took their votes and comments with them. */
 interface Tally {
   droppedPostIds: Set<number>;
@@ -76,7 +79,7 @@ function readComments(rows: JsonRow[], refs: References, tally: Tally): SourceCo
       body: row.stringOrNull('content') ?? '',
       createdAt: row.time('created_at'),
       // Awaiting moderation: only the team (and its author) sees it in Fider; internal keeps it out of sight.
-      internal: !row.bool('is_approved'),
+      internal: !row.boolIfPresent('is_approved', IS_APPROVED_BEFORE_MODERATION),
     };
     if (tally.droppedPostIds.has(row.int('post_id'))) tally.droppedComments += 1;
     else if (row.timeOrNull('deleted_at') !== null) tally.deletedComments += 1;
@@ -136,7 +139,7 @@ function readPosts(rows: JsonRow[], board: SourceBoard, refs: References, tally:
       tagIds: [],
     };
     const response = readResponse(row, post, refs);
-    const approved = row.bool('is_approved');
+    const approved = row.boolIfPresent('is_approved', IS_APPROVED_BEFORE_MODERATION);
     const duplicateOf = row.intOrNull('original_id');
     // Deleted posts: Fider shows them to no one (often spam); importing them would publish them again.
     // Posts awaiting moderation: Fider shows them only to the team and their author; the model has no such state.

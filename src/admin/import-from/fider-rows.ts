@@ -56,6 +56,11 @@ export class JsonRow {
     return value;
   }
 
+  /** A column newer than some backups (they were written before it existed): `absent` stands in for it there. */
+  boolIfPresent(field: string, absent: boolean): boolean {
+    return field in this.row ? this.bool(field) : absent;
+  }
+
   time(field: string): string {
     const value = this.value(field);
     if (typeof value !== 'string' || !isRfc3339(value)) this.fail(field, `must be a time (RFC 3339), not ${show(value)}`);
