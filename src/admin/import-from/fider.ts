@@ -16,6 +16,9 @@ import { SourceError } from './source-model.js';
  * numbers), app/services/sqlstore/postgres/user.go (what deleting an account blanks),
  * post.go/comment.go/common.go (what the site shows: deleted posts and comments, moderation).
  * Which of the two a file is, is told by its content (zip signature or text), not its name.
+ * Versions: backup.zip exists since v0.18.1 (2019; its table list has not changed since) and is
+ * read from then on (before v0.33.0 it has no `is_approved`); the CSV's columns are those of
+ * v0.16.0 (2018) onwards.
  */
 export const readFider: SourceReader = async (input: SourceInput): Promise<SourceData> => {
   if (input.source === undefined) throw new SourceError('fider', "give the path of Fider's backup.zip or posts CSV");
