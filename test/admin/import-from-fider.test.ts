@@ -2,6 +2,7 @@ import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test, { type ExecutionContext } from 'ava';
+import { parse } from 'csv-parse/sync';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { readFider } from '../../src/admin/import-from/fider.js';
 import { type SourceData, SourceError } from '../../src/admin/import-from/source-model.js';
@@ -114,6 +115,16 @@ test('posts CSV: posts, counts, responses and tag slugs; no voters, no comments,
   t.true(read.users.every((user) => user.email === null));
   t.is(read.posts.find((post) => post.sourceId === '4')!.authorId, null, "a deleted account's blank name is no one");
   t.is(read.posts.find((post) => post.sourceId === '1')!.content!.split('\n').length, 10, 'quoted line breaks stay in the description');
+});
+
+test('the posts CSV saved again by a spreadsheet (semicolons, a BOM, CRLF, every field quoted) is read the same', async (t) => {
+  const dir = await tempDir(t);
+  const { source, expected } = await buildFiderCsvFixture(dir);
+  const records = parse(await readFile(source, 'utf8')) as string[][];
+  const again = records.map((record) => record.map((field) => `"${field.replace(/"/g, '""')}"`).join(';')).join('\r\n');
+  await writeFile(join(dir, 'posts-excel.csv'), `\uFEFF${again}\r\n`);
+  const read = await readFider({ source: join(dir, 'posts-excel.csv') });
+  t.deepEqual(sorted(read), sorted(expected));
 });
 
 test('which export a file is, is told by its content, not its name', async (t) => {

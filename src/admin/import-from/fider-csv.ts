@@ -38,7 +38,7 @@ export const FIDER_CSV_SITE = 'posts-csv';
 export function readFiderCsv(text: string, file: string, onProgress?: (what: string) => void): SourceData {
   let records: string[][];
   try {
-    records = parse(text, { bom: true, skip_empty_lines: true }) as string[][];
+    records = parse(text, { bom: true, skip_empty_lines: true, delimiter: delimiterOf(text) }) as string[][];
   } catch (error) {
     throw new SourceError(file, `is not a whole CSV file (${(error as Error).message})`);
   }
@@ -108,6 +108,15 @@ export function readFiderCsv(text: string, file: string, onProgress?: (what: str
     duplicateLinks === 0 ? '' : `${duplicateLinks} duplicate links (post → original): not imported`,
   ].filter((line) => line !== '');
   return { tool: 'fider', site: FIDER_CSV_SITE, users: people.users, boards: [board], statuses: fiderStatuses(posts), tags, posts, votes: [], comments, changelog: [], leftOut };
+}
+
+/**
+ * Fider writes commas; a spreadsheet saving the file again in a locale whose decimal mark is the
+ * comma writes semicolons. The header (names without either) tells which.
+ */
+function delimiterOf(text: string): string {
+  const header = text.slice(0, text.indexOf('\n') === -1 ? undefined : text.indexOf('\n'));
+  return header.split(';').length > header.split(',').length ? ';' : ',';
 }
 
 /** The CSV's people, known by name: one user per name, first seen at their earliest post or response. */
