@@ -30,12 +30,23 @@ export const FIDER_CSV_COLUMNS = [
 type Column = (typeof FIDER_CSV_COLUMNS)[number];
 
 /**
- * The CSV says nothing of the site: its posts are one board, and since the CSV cannot tell a
- * private site from a public one, a hidden one (showing it is one click; un-publishing is not).
+ * The CSV says nothing of the site: its posts are one board, hidden since the CSV cannot tell a
+ * private site from a public one (showing a board is one click; un-publishing is not). Its post
+ * numbers repeat from one Fider site to the next and the CSV does not say which site it is, so
+ * every posts CSV is this one "site": two sites' CSVs cannot both be imported into one board.
  */
 export const FIDER_CSV_SITE = 'posts-csv';
 
 export function readFiderCsv(text: string, file: string, onProgress?: (what: string) => void): SourceData {
+  const { header, records } = parseCsv(text, file);
+  onProgress?.(`${file}: ${records.length} posts`);
+  const posts = new CsvPosts();
+  // Rows are counted as a spreadsheet shows them: the header is row 1.
+  records.forEach((record, index) => posts.add(new CsvRow(`${file}: row ${index + 2}`, header, record)));
+  return posts.toSource();
+}
+
+function parseCsv(text: string, file: string): { header: string[]; records: string[][] } {
   let records: string[][];
   try {
     records = parse(text, { bom: true, skip_empty_lines: true, delimiter: delimiterOf(text) }) as string[][];
@@ -45,22 +56,24 @@ export function readFiderCsv(text: string, file: string, onProgress?: (what: str
   const header = records.shift() ?? [];
   const missing = FIDER_CSV_COLUMNS.filter((column) => !header.includes(column));
   if (missing.length > 0) throw new SourceError(`${file}: header`, `is not Fider's posts CSV (no column ${missing.join(', ')})`);
-  onProgress?.(`${file}: ${records.length} posts`);
+  return { header, records };
+}
 
-  const people = new People();
-  const posts: SourcePost[] = [];
-  const comments: SourceComment[] = [];
-  const tagSlugs = new Set<string>();
-  const numbers = new Set<number>();
-  let commentCount = 0;
-  let voteCount = 0;
-  let duplicateLinks = 0;
-  records.forEach((record, index) => {
-    // Rows are counted as a spreadsheet shows them: the header is row 1.
-    const row: CsvRow = new CsvRow(`${file}: row ${index + 2}`, header, record);
+/** The CSV's rows, read one by one into posts, status responses, people (by name) and tag slugs. */
+class CsvPosts {
+  private readonly people = new People();
+  private readonly posts: SourcePost[] = [];
+  private readonly comments: SourceComment[] = [];
+  private readonly tagSlugs = new Set<string>();
+  private readonly numbers = new Set<number>();
+  private commentCount = 0;
+  private voteCount = 0;
+  private duplicateLinks = 0;
+
+  add(row: CsvRow): void {
     const number = row.int('number');
-    if (numbers.has(number)) row.fail('number', `two rows have the number ${number}`);
-    numbers.add(number);
+    if (this.numbers.has(number)) row.fail('number', `two rows have the number ${number}`);
+    this.numbers.add(number);
     const statusName = row.get('status');
     const statusId = fiderStatusOfName(statusName);
     if (statusId === undefined) row.fail('status', `${show(statusName)} is not a Fider post status`);
@@ -71,43 +84,53 @@ export function readFiderCsv(text: string, file: string, onProgress?: (what: str
       content: row.get('description'),
       boardId: FIDER_CSV_SITE,
       statusId,
-      authorId: people.named(row.get('created_by'), createdAt),
+      authorId: this.people.named(row.get('created_by'), createdAt),
       createdAt,
       tagIds: row.get('tags') === '' ? [] : row.get('tags').split(', '),
       voteCount: row.int('votes_count'),
     };
-    for (const slug of post.tagIds) tagSlugs.add(slug);
-    posts.push(post);
-    voteCount += post.voteCount ?? 0;
-    commentCount += row.int('comments_count');
-    if (row.get('original_number') !== '') duplicateLinks += 1;
-    const response = row.get('response');
-    if (response.trim() !== '') {
-      const respondedAt = row.get('responded_at') === '' ? createdAt : row.time('responded_at');
-      comments.push({
-        sourceId: responseCommentId(number),
-        postId: post.sourceId,
-        parentId: null,
-        authorId: people.named(row.get('responded_by'), respondedAt),
-        body: response,
-        createdAt: respondedAt,
-        internal: false,
-      });
-    }
-  });
+    for (const slug of post.tagIds) this.tagSlugs.add(slug);
+    this.posts.push(post);
+    this.voteCount += post.voteCount ?? 0;
+    this.commentCount += row.int('comments_count');
+    if (row.get('original_number') !== '') this.duplicateLinks += 1;
+    this.addResponse(row, post);
+  }
 
-  const tags: SourceTag[] = [...tagSlugs].map((slug) => ({ sourceId: slug, name: slug, color: null, isPrivate: true }));
-  const firstPostAt = posts.map((post) => post.createdAt).sort((a, b) => Date.parse(a) - Date.parse(b))[0];
-  const board: SourceBoard = { sourceId: FIDER_CSV_SITE, name: 'Fider', description: null, hidden: true, createdAt: firstPostAt ?? new Date(0).toISOString() };
-  const leftOut = [
-    'the site\'s name and privacy: not in the posts CSV (its posts go to one hidden board, "Fider")',
-    people.users.length === 0 ? '' : `${people.users.length} people's emails: not in the posts CSV (names only; nobody is matched with an existing account)`,
-    voteCount === 0 ? '' : `${voteCount} votes' voters and dates: not in the posts CSV (only each post's count)`,
-    commentCount === 0 ? '' : `${commentCount} comments: not in the posts CSV (only their count; Fider's backup.zip has them)`,
-    tags.length === 0 ? '' : `${tags.length} tags' names, colours and privacy: not in the posts CSV (slugs only; imported private, named by slug)`,
-    duplicateLinks === 0 ? '' : `${duplicateLinks} duplicate links (post → original): not imported`,
-  ].filter((line) => line !== '');
-  return { tool: 'fider', site: FIDER_CSV_SITE, users: people.users, boards: [board], statuses: fiderStatuses(posts), tags, posts, votes: [], comments, changelog: [], leftOut };
+  /** A status response with words becomes a public comment of the responder's (see fider-statuses.ts). */
+  private addResponse(row: CsvRow, post: SourcePost): void {
+    const response = row.get('response');
+    if (response.trim() === '') return;
+    const respondedAt = row.get('responded_at') === '' ? post.createdAt : row.time('responded_at');
+    this.comments.push({
+      sourceId: responseCommentId(Number(post.sourceId)),
+      postId: post.sourceId,
+      parentId: null,
+      authorId: this.people.named(row.get('responded_by'), respondedAt),
+      body: response,
+      createdAt: respondedAt,
+      internal: false,
+    });
+  }
+
+  toSource(): SourceData {
+    const tags: SourceTag[] = [...this.tagSlugs].map((slug) => ({ sourceId: slug, name: slug, color: null, isPrivate: true }));
+    const firstPostAt = this.posts.map((post) => post.createdAt).sort((a, b) => Date.parse(a) - Date.parse(b))[0];
+    const board: SourceBoard = { sourceId: FIDER_CSV_SITE, name: 'Fider', description: null, hidden: true, createdAt: firstPostAt ?? new Date(0).toISOString() };
+    const { people, posts, comments } = this;
+    return { tool: 'fider', site: FIDER_CSV_SITE, users: people.users, boards: [board], statuses: fiderStatuses(posts), tags, posts, votes: [], comments, changelog: [], leftOut: this.leftOut(tags.length) };
+  }
+
+  private leftOut(tagCount: number): string[] {
+    return [
+      'the site\'s name and privacy: not in the posts CSV (its posts go to one hidden board, "Fider")',
+      this.people.users.length === 0 ? '' : `${this.people.users.length} people's emails: not in the posts CSV (names only; nobody is matched with an existing account)`,
+      this.voteCount === 0 ? '' : `${this.voteCount} votes' voters and dates: not in the posts CSV (only each post's count)`,
+      this.commentCount === 0 ? '' : `${this.commentCount} comments: not in the posts CSV (only their count; Fider's backup.zip has them)`,
+      tagCount === 0 ? '' : `${tagCount} tags' names, colours and privacy: not in the posts CSV (slugs only; imported private, named by slug)`,
+      this.duplicateLinks === 0 ? '' : `${this.duplicateLinks} duplicate links (post → original): not imported`,
+    ].filter((line) => line !== '');
+  }
 }
 
 /**
