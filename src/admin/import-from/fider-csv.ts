@@ -42,7 +42,7 @@ export function readFiderCsv(text: string, file: string, onProgress?: (what: str
   onProgress?.(`${file}: ${records.length} posts`);
   const posts = new CsvPosts();
   // Rows are counted as a spreadsheet shows them: the header is row 1.
-  records.forEach((record, index) => posts.add(new CsvRow(`${file}: row ${index + 2}`, header, record)));
+  for (const [index, record] of records.entries()) posts.add(new CsvRow(`${file}: row ${index + 2}`, header, record));
   return posts.toSource();
 }
 
