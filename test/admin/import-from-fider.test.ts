@@ -196,6 +196,8 @@ test('a wrong field is refused with the file, table, row and field', async (t) =
     ['tag.zip', set('post_tags', 2, 'tag_id', 77), 'tag.zip: post_tags.json row 2 field "tag_id": refers to tag 77, which tags.json does not hold'],
     ['color.zip', set('tags', 1, 'color', '#E11D48'), 'color.zip: tags.json row 1 field "color": must be six hexadecimal digits (Fider stores them without "#")'],
     ['number.zip', set('posts', 2, 'number', 1), 'number.zip: posts.json row 2 field "number": two posts have the number 1'],
+    ['slug.zip', set('tags', 3, 'slug', 'bug'), 'slug.zip: tags.json row 3 field "slug": "bug" is on an earlier row too'],
+    ['user.zip', set('users', 6, 'id', 100), 'user.zip: users.json row 6 field "id": 100 is on an earlier row too'],
     ['site.zip', set('post_tags', 3, 'tenant_id', 8), 'site.zip: post_tags.json row 3 field "tenant_id": is site 8, not the backed-up site (7 in tenants.json)'],
     [
       'tenants.zip',

@@ -29,6 +29,8 @@ export function fiderBackupToSource({ file, tables, blobCount }: FiderBackup): S
   const { board, site } = readBoard(file, tables.tenants);
   const users = tables.users.map(readUser);
   const refs = new References(Number(board.sourceId), users);
+  onlyOnce(tables.users, 'id', (row) => row.int('id'));
+  onlyOnce(tables.tags, 'slug', (row) => row.string('slug'));
   for (const table of ['users', 'posts', 'post_votes', 'comments', 'tags', 'post_tags'] as const) {
     for (const row of tables[table]) refs.ofThisSite(row);
   }
@@ -55,6 +57,16 @@ export function fiderBackupToSource({ file, tables, blobCount }: FiderBackup): S
     changelog: [],
     leftOut: leftOutLines(tally, tables, blobCount),
   };
+}
+
+/** Fails on the second row with the same key: a backup holds each user and tag once. */
+function onlyOnce(rows: JsonRow[], field: string, key: (row: JsonRow) => number | string): void {
+  const seen = new Set<number | string>();
+  for (const row of rows) {
+    const value = key(row);
+    if (seen.has(value)) row.fail(field, `${JSON.stringify(value)} is on an earlier row too`);
+    seen.add(value);
+  }
 }
 
 function readVotes(rows: JsonRow[], refs: References, tally: Tally): SourceVote[] {
