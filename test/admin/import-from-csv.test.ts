@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import test from 'ava';
 import { readCsv } from '../../src/admin/import-from/csv.js';
 import { tempDir } from '../cli/_cli.js';
-import { boardForImport, importInto, importSuite, postsAsShown } from './_import-from.js';
+import { boardFingerprint, boardForImport, importInto, importSuite, postsAsShown } from './_import-from.js';
 import { buildCsvFixture, CSV_MAP, csvText, csvWithBadVotes } from './import-fixtures/csv.js';
 
 importSuite(test, {
@@ -82,4 +82,22 @@ test('--status-map sends statuses where the operator says, and an unknown status
   const posts = [...(await postsAsShown(board)).values()];
   t.is(posts.find((post) => post.title === 'ダークモードの改善')?.roadmap, 'Later');
   t.is(posts.find((post) => post.title === 'Dark mode' && post.board === 'Features')?.roadmap, null);
+});
+
+test('an import that fails halfway through its writes leaves nothing behind (one transaction)', async (t) => {
+  const { source } = await buildCsvFixture(await tempDir(t));
+  const board = await boardForImport(t, null);
+  const before = await boardFingerprint(board);
+  const storage = board.server.ctx.storage;
+  const real = storage.bulkTransaction.bind(storage);
+  // The 1,000th vote's write fails, as a full disk or a lost connection would make it.
+  storage.bulkTransaction = (work) =>
+    real((tx) => {
+      let votes = 0;
+      const insert = tx.votes.insert.bind(tx.votes);
+      tx.votes.insert = (row) => (++votes === 1000 ? Promise.reject(new Error('the disk is full')) : insert(row));
+      return work(tx);
+    });
+  await t.throwsAsync(importInto(board, { from: 'csv', source, map: CSV_MAP }), { message: 'the disk is full' });
+  t.is(await boardFingerprint(board), before);
 });

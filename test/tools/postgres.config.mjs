@@ -1,5 +1,5 @@
 // The PostgreSQL run of `npm test` (test/tools/run-postgres.ts): the storage contract tests, the
-// whole HTTP suite, the PostgreSQL-only tests, one browser test file per area of the site and one CLI test (a scheduled
+// whole HTTP suite, the PostgreSQL-only tests, every importer's tests, one browser test file per area of the site and one CLI test (a scheduled
 // changelog entry across a kill -9 of `serve`), on FEEDBACKD_TEST_ENGINE=postgres. Every storage test file runs on both engines except these, which
 // test the JSON-file engine's own files (journal, snapshot, lock, crash replay, file upgrades).
 const lowdbOnly = ['lowdb-indexes', 'comments-upgrade', 'crash', 'files', 'journal', 'lock', 'restart', 'schema', 'write-faults', 'full-disk'];
@@ -37,6 +37,8 @@ export default {
     'test/storage-pg/**/*.test.ts',
     'test/postgres/**/*.test.ts',
     ...browserAreas.map((name) => `test/web/${name}.test.ts`),
+    // Every importer into a board on PostgreSQL (issue 32: each source on both engines).
+    'test/admin/import-from-*.test.ts',
     // A scheduled changelog entry publishes once across a kill -9 of a real `serve` on PostgreSQL.
     'test/cli/changelog-crash.test.ts',
   ],

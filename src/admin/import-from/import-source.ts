@@ -2,7 +2,7 @@ import { isAbsolute } from 'node:path';
 import { AppError } from '../../errors.js';
 import type { ServiceContext } from '../../services/context.js';
 import type { Repositories } from '../../storage/types.js';
-import { type ExportSections, SECTION_NAMES, type SectionName } from '../export-format.js';
+import { SECTION_NAMES, type SectionName } from '../export-format.js';
 import type { ProgressListener } from '../import-apply.js';
 import { decide } from '../import-decide.js';
 import { type FileRow, SECTION_RULES } from '../import-rules.js';
@@ -10,7 +10,7 @@ import { ImportState } from '../import-state.js';
 import { readSource, readApiKey } from './readers.js';
 import { SOURCE_TOOLS, SourceError, type SourceInput, type SourceTool } from './source-model.js';
 import { SourceReport, type SourceImportSummary } from './source-report.js';
-import { sourceToRows } from './source-to-rows.js';
+import { type Converted, sourceToRows } from './source-to-rows.js';
 import { parseStatusMap, type StatusMap } from './status-map.js';
 import { checkRows } from './source-rows-check.js';
 
@@ -62,7 +62,7 @@ export async function importFromSource(ctx: ServiceContext, rawArgs: Readonly<Re
     const converted = await sourceToRows(data, tx, args.statusMap, now);
     checkRows(converted.sections);
     report.converted(converted);
-    await storeRows(tx, converted.sections, report, args.dryRun, onProgress);
+    await storeRows(tx, converted, report, args.dryRun, onProgress);
   };
   if (args.dryRun) await run(ctx.storage);
   else await ctx.storage.bulkTransaction(run);
@@ -70,30 +70,34 @@ export async function importFromSource(ctx: ServiceContext, rawArgs: Readonly<Re
   return report.summary();
 }
 
-async function storeRows(
-  tx: Repositories,
-  sections: ExportSections,
-  report: SourceReport,
-  dryRun: boolean,
-  onProgress?: ProgressListener,
-): Promise<void> {
+async function storeRows(tx: Repositories, converted: Converted, report: SourceReport, dryRun: boolean, onProgress?: ProgressListener): Promise<void> {
+  const { sections } = converted;
   const state = new ImportState();
   const total = SECTION_NAMES.reduce((sum, name) => sum + sections[name].length, 0);
   let done = 0;
   for (const section of SECTION_NAMES) {
     for (const row of sections[section] as readonly FileRow[]) {
-      await storeRow(tx, section, row, state, report, dryRun);
+      await storeRow(tx, section, row, { state, surelyNewUsers: converted.surelyNewUsers }, report, dryRun);
       done += 1;
       if (done % PROGRESS_EVERY === 0 || done === total) onProgress?.({ section, done, total });
     }
   }
 }
 
-async function storeRow(tx: Repositories, section: SectionName, row: FileRow, state: ImportState, report: SourceReport, dryRun: boolean): Promise<void> {
+/** What this pass knows: the rows it stored, and the users the conversion made sure are not here. */
+interface PassKnowledge {
+  state: ImportState;
+  surelyNewUsers: ReadonlySet<string>;
+}
+
+async function storeRow(tx: Repositories, section: SectionName, row: FileRow, known: PassKnowledge, report: SourceReport, dryRun: boolean): Promise<void> {
   const rule = SECTION_RULES[section];
-  if (isSurelyNew(section, row, state)) {
-    if (!dryRun) await rule.insert(tx, { ...row });
-    state.recordInsert(section, { ...row }, []);
+  const { state } = known;
+  if (isSurelyNew(section, row, known)) {
+    // An exported user has no token version: a new account starts at 0, as the users rule makes it.
+    const stored = section === 'users' ? { ...row, tokenVersion: 0 } : { ...row };
+    if (!dryRun) await rule.insert(tx, stored);
+    state.recordInsert(section, stored, []);
     report.count(section, 'created');
     return;
   }
@@ -116,9 +120,11 @@ async function storeRow(tx: Repositories, section: SectionName, row: FileRow, st
  * refers to exists: it needs none of the rules' queries. A post with thousands of votes by
  * placeholder voters is most of a big import, and one transaction on PostgreSQL is one query per row.
  */
-function isSurelyNew(section: SectionName, row: FileRow, state: ImportState): boolean {
+function isSurelyNew(section: SectionName, row: FileRow, { state, surelyNewUsers }: PassKnowledge): boolean {
   const r = row as unknown as Record<string, string | null>;
   switch (section) {
+    case 'users':
+      return surelyNewUsers.has(row.id);
     case 'roleAssignments':
       return state.insertedNow('users', r.userId!);
     case 'votes':

@@ -7,8 +7,8 @@ import type { SourceData, SourceInput, SourceReader, SourceTool } from './source
 const READERS: Readonly<Record<SourceTool, () => Promise<SourceReader>>> = {
   csv: async () => (await import('./csv.js')).readCsv,
   fider: async () => (await import('./fider.js')).readFider,
-  logchimp: async () => unavailable('logchimp'),
-  canny: async () => unavailable('canny'),
+  logchimp: async () => (await import('./logchimp.js')).readLogchimp,
+  canny: async () => (await import('./canny.js')).readCanny,
   astuto: async () => unavailable('astuto'),
 };
 

@@ -32,9 +32,11 @@ export class People {
   readonly roleAssignments: UserRoleRow[] = [];
   readonly counts: PeopleCounts = { created: 0, matched: 0, alreadyImported: 0, placeholders: 0 };
   readonly notes: string[] = [];
+  /** Placeholder accounts this import makes: checked absent by id, with an address and username made from that id. */
+  readonly newPlaceholders = new Set<string>();
   private readonly bySourceId = new Map<string, string>();
   private readonly byEmail = new Map<string, string>();
-  private readonly made = new Set<string>();
+  private readonly pending = new Map<string, { key: string; name: string; createdAt: string }>();
 
   private constructor(
     private readonly ids: SourceIds,
@@ -100,17 +102,26 @@ export class People {
     return id;
   }
 
+  /** A placeholder's id; whether it is here already is asked once for all of them (settle). */
   private async placeholder(key: string, name: string, createdAt = this.now): Promise<string> {
     const id = this.ids.id('placeholder', key);
-    if (this.made.has(id)) return id;
-    this.made.add(id);
-    if (await this.tx.users.get(id)) return id;
-    const tag = this.ids.shortTag(key);
-    this.counts.placeholders += 1;
-    this.addUser(id, `imported-${tag}@${PLACEHOLDER_DOMAIN}`, name, createdAt, `imported_${tag.slice(0, 8)}`);
-    // Nobody reads a placeholder's mail: it never gets any.
-    this.users[this.users.length - 1]!.notificationsOff = true;
+    if (!this.pending.has(id)) this.pending.set(id, { key, name, createdAt });
     return id;
+  }
+
+  /** Adds the placeholder accounts that are not here yet (one read for thousands of imported voters). */
+  async settle(): Promise<void> {
+    const here = await this.tx.users.getMany([...this.pending.keys()]);
+    for (const [id, { key, name, createdAt }] of this.pending) {
+      if (here.has(id)) continue;
+      const tag = this.ids.shortTag(key);
+      this.counts.placeholders += 1;
+      this.newPlaceholders.add(id);
+      this.addUser(id, `imported-${tag}@${PLACEHOLDER_DOMAIN}`, name, createdAt, `imported_${tag.slice(0, 8)}`);
+      // Nobody reads a placeholder's mail: it never gets any.
+      this.users[this.users.length - 1]!.notificationsOff = true;
+    }
+    this.pending.clear();
   }
 
   private addUser(id: string, email: string, name: string, createdAt: string, username?: string): void {

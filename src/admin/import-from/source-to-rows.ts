@@ -21,6 +21,8 @@ export interface Converted {
   matched: { roadmaps: number; tags: number };
   /** What was changed to fit feedbackd's rules (a cut title, a long comment in parts…), one line each. */
   notes: string[];
+  /** Users the conversion knows are not here (placeholders it checked by id): stored without the rules' queries. */
+  surelyNewUsers: ReadonlySet<string>;
 }
 
 /**
@@ -38,6 +40,7 @@ export async function sourceToRows(data: SourceData, tx: Repositories, statusMap
   const votes = await voteRows(data, ids, people, posts.ids, notes);
   const comments = await commentRows(data.comments, ids, people, posts.ids, notes, now);
   const changelog = await changelogRows(data, ids, people, tx, posts.ids, notes, now);
+  await people.settle();
   const sections: ExportSections = {
     users: people.users,
     roles: [],
@@ -59,6 +62,7 @@ export async function sourceToRows(data: SourceData, tx: Repositories, statusMap
     statusMapping: catalog.statusMapping,
     matched: { roadmaps: catalog.statusMapping.filter((row) => row.roadmapIs === 'existing').length, tags: catalog.counts.tagsMatched },
     notes,
+    surelyNewUsers: people.newPlaceholders,
   };
 }
 
