@@ -6,7 +6,7 @@ import type { SourceData, SourceInput, SourceReader, SourceTool } from './source
 /** Each tool's reader, loaded only when asked for (a CSV import never loads the zip or API code). */
 const READERS: Readonly<Record<SourceTool, () => Promise<SourceReader>>> = {
   csv: async () => (await import('./csv.js')).readCsv,
-  fider: async () => unavailable('fider'),
+  fider: async () => (await import('./fider.js')).readFider,
   logchimp: async () => (await import('./logchimp.js')).readLogchimp,
   canny: async () => (await import('./canny.js')).readCanny,
   astuto: async () => (await import('./astuto.js')).readAstuto,
