@@ -12,6 +12,7 @@ import { runOperation } from '../../src/admin/operations.js';
 import type { SourceData, SourceUser } from '../../src/admin/import-from/source-model.js';
 import type { SourceImportSummary } from '../../src/admin/import-from/source-report.js';
 import { splitText } from '../../src/admin/import-from/source-texts.js';
+import { parsePersonName } from '../../src/services/validation/account.js';
 import { OWNER } from '../_helpers/personas.js';
 import { startTestServer, type TestServer } from '../_helpers/server.js';
 
@@ -199,7 +200,9 @@ function voterKey(user: SourceUser | undefined, sourceId: string): string {
 
 function authorKey(user: SourceUser | undefined, fallback: string): string {
   if (user?.email) return user.email.toLowerCase();
-  return `placeholder:${user?.name.trim() || (user ? 'Imported voter' : fallback)}`;
+  // Names follow the profile's rule (letters, digits, spaces, . ' -; at most 64): `Zoë 🚀` is `Zoë`.
+  const name = user ? parsePersonName(Array.from(user.name.trim()).slice(0, 64).join('')) : '';
+  return `placeholder:${name || (user ? 'Imported voter' : fallback)}`;
 }
 
 function commentLines(comment: SourceData['comments'][number], all: ReadonlyMap<string, SourceData['comments'][number]>, users: ReadonlyMap<string, SourceUser>): string[] {
@@ -264,7 +267,8 @@ export function importSuite(test: TestFn, suite: ImportSuite): void {
       const second = await importInto(board, { from: suite.from, ...args });
       for (const [section, counts] of Object.entries(second.counts)) t.is(counts.created, 0, `second run created ${section}`);
       t.is(await boardFingerprint(board), after, 'the second run changed nothing');
-      if (withOwn) t.true(first.people.matched >= 1, 'the member already here is matched by email');
+      const hasEmails = expected.users.some((user) => user.email?.includes('@'));
+      if (withOwn && hasEmails) t.true(first.people.matched >= 1, 'the member already here is matched by email');
     });
   }
   if (suite.damaged.length === 0) return;

@@ -28,7 +28,3 @@ export async function readApiKey(path: unknown): Promise<string> {
   if (key === '') throw new AppError('INVALID_ARGUMENTS', `--api-key-file ${path} is empty: put the secret API key on its first line`, 400);
   return key;
 }
-
-function unavailable(tool: string): never {
-  throw new AppError('INVALID_ARGUMENTS', `importing from ${tool} is not built yet`, 400);
-}
