@@ -107,7 +107,7 @@ export async function postsAsShown(board: ImportBoard): Promise<Map<string, Post
       const key = `${post.title} @ ${post.createdAt}`;
       shown.set(key, {
         title: post.title,
-        content: post.contentMarkdown,
+        content: post.contentMarkdown === null ? null : await servedImages(board, post.contentMarkdown),
         board: post.board?.name ?? null,
         boardHidden: post.board ? (hidden.get(post.board.boardId) ?? null) : null,
         roadmap: post.roadmap?.name ?? null,
@@ -146,12 +146,31 @@ async function commentsOf(board: ImportBoard, postId: string, emails: ReadonlyMa
     if (answer.status !== 200) throw new Error(answer.text);
     for (const activity of answer.body.activity) {
       const { comment, author } = activity;
-      items.push({ id: comment.id, parent: comment.parent_id, line: `${comment.body} | ${personKey(emails, author)} | ${comment.created_at} | ${comment.is_internal ? 'internal' : 'public'}` });
+      const body = await servedImages(board, comment.body);
+      items.push({ id: comment.id, parent: comment.parent_id, line: `${body} | ${personKey(emails, author)} | ${comment.created_at} | ${comment.is_internal ? 'internal' : 'public'}` });
     }
     if (answer.body.activity.length < 100) break;
   }
   const bodies = new Map(items.map((item) => [item.id, String(item.line).split(' | ')[0]]));
   return items.map((item) => `${String(item.line)} | re: ${item.parent === null ? '' : (bodies.get(item.parent) ?? '?')}`).sort();
+}
+
+/** Where a text shows an upload: `/uploads/<sha256>` (an id the fixture cannot know, the bytes being cleaned). */
+const UPLOAD_LINK = /\/uploads\/[0-9a-f]{64}/g;
+const IMAGE = '/uploads/<image>';
+
+/** The text with each upload it shows checked to be served as an image, and named `IMAGE`. */
+async function servedImages(board: ImportBoard, text: string): Promise<string> {
+  for (const link of text.match(UPLOAD_LINK) ?? []) {
+    const answer = await board.server.request('GET', link, { fromRoot: true });
+    if (answer.status !== 200 || !answer.headers.get('content-type')?.startsWith('image/')) throw new Error(`${link} is not served as an image: ${answer.status}`);
+  }
+  return text.replace(UPLOAD_LINK, IMAGE);
+}
+
+/** The source's text as the board shows it: each image the source holds is an upload here. */
+function withUploads(text: string, expected: SourceData): string {
+  return (expected.images ?? []).reduce((result, image) => result.split(image.ref).join(IMAGE), text);
 }
 
 /** How the API should show each source post, from the fixture's truth alone. */
@@ -175,14 +194,14 @@ export function postsExpected(expected: SourceData, statusRoadmap = defaultRoadm
     const postComments = expected.comments.filter((comment) => comment.postId === post.sourceId);
     shown.set(`${post.title.trim()} @ ${createdAt}`, {
       title: post.title.trim(),
-      content: post.content?.trim() ? post.content : null,
+      content: post.content?.trim() ? withUploads(post.content, expected) : null,
       board: board?.name.trim() ?? null,
       boardHidden: board ? board.hidden : null,
       roadmap: post.statusId === null ? null : (statusRoadmap.get(post.statusId) ?? null),
       author: authorKey(post.authorId === null ? undefined : users.get(post.authorId), 'Imported author'),
       createdAt,
       votes: Math.max(listed, post.voteCount ?? 0),
-      comments: postComments.flatMap((comment) => commentLines(comment, comments, users)).sort(),
+      comments: postComments.flatMap((comment) => commentLines({ ...comment, body: withUploads(comment.body, expected) }, comments, users)).sort(),
       tags: [...new Set(post.tagIds)].map((id) => tags.get(id)!).filter(Boolean).sort(),
     });
   }

@@ -25,7 +25,7 @@ interface Tally {
   duplicateLinks: number;
 }
 
-export function fiderBackupToSource({ file, tables, blobCount }: FiderBackup): SourceData {
+export function fiderBackupToSource({ file, tables, attachmentBlobs, otherBlobCount }: FiderBackup): SourceData {
   const { board, site } = readBoard(file, tables.tenants);
   const users = tables.users.map(readUser);
   const refs = new References(Number(board.sourceId), users);
@@ -55,7 +55,9 @@ export function fiderBackupToSource({ file, tables, blobCount }: FiderBackup): S
     votes,
     comments: [...responses, ...comments],
     changelog: [],
-    leftOut: leftOutLines(tally, tables, blobCount),
+    // Texts show an attachment as ![](fider-image:<key>) (app/pkg/markdown): that text stands for it.
+    images: [...attachmentBlobs].map(([key, bytes]) => ({ ref: `fider-image:${key}`, bytes })),
+    leftOut: leftOutLines(tally, tables, attachmentBlobs, otherBlobCount),
   };
 }
 
@@ -108,7 +110,8 @@ function tagPosts(posts: SourcePost[], rows: JsonRow[], refs: References): void 
   }
 }
 
-function leftOutLines(tally: Tally, tables: FiderBackup['tables'], blobCount: number): string[] {
+function leftOutLines(tally: Tally, tables: FiderBackup['tables'], attachmentBlobs: ReadonlyMap<string, Uint8Array>, otherBlobCount: number): string[] {
+  const fileless = tables.attachments.filter((row) => !attachmentBlobs.has(row.string('attachment_bkey'))).length;
   const { droppedVotes, droppedComments } = tally;
   return [
     count(tally.deletedPosts, 'deleted posts', 'not imported (Fider shows them to no one)'),
@@ -116,8 +119,8 @@ function leftOutLines(tally: Tally, tables: FiderBackup['tables'], blobCount: nu
     droppedVotes + droppedComments === 0 ? '' : `${droppedVotes} votes and ${droppedComments} comments of those posts: not imported`,
     count(tally.deletedComments, 'deleted comments', 'not imported (Fider shows them to no one)'),
     count(tally.duplicateLinks, 'duplicate links (post → original)', 'not imported (the post keeps its "duplicate" status)'),
-    count(tables.attachments.length, 'attachments', 'not imported (the Markdown keeps their ![](fider-image:…) links)'),
-    count(blobCount, 'stored files under blobs/ (attachment images, avatars, logo)', 'not imported'),
+    count(fileless, 'attachments without their file in blobs/', 'not imported (the Markdown keeps their ![](fider-image:…) links)'),
+    count(otherBlobCount, 'stored files under blobs/ that are not attachments (avatars, logo)', 'not imported'),
     count(tables.post_subscribers.length, 'post subscriptions', 'not imported'),
     count(tables.users.filter((row) => row.int('role') > ROLE_VISITOR).length, 'administrators and collaborators', 'their roles are not imported'),
     count(tables.users.filter((row) => row.int('status') === USER_BLOCKED).length, 'blocked users', 'their block is not imported (they become ordinary accounts)'),

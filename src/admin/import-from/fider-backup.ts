@@ -17,27 +17,23 @@ const COUNTED_TABLES = ['attachments', 'post_subscribers', 'user_providers', 'oa
 
 export type FiderTable = (typeof NEEDED_TABLES)[number] | (typeof COUNTED_TABLES)[number];
 
-/** A backup, unzipped: each table's rows (checked as they are read), and how many stored files it holds. */
+/** A backup, unzipped: each table's rows (checked as they are read), the stored files attachments name, and how many others it holds. */
 export interface FiderBackup {
   file: string;
   tables: Record<FiderTable, JsonRow[]>;
-  blobCount: number;
+  /** `blobs/<key>` of attachments, by key. */
+  attachmentBlobs: Map<string, Uint8Array>;
+  /** Stored files no attachment names (avatars, the logo): counted, not unpacked. */
+  otherBlobCount: number;
 }
 
 /** Opens the zip and parses its tables; refuses a truncated zip and a zip that is not Fider's. */
 export function unzipFiderBackup(bytes: Uint8Array, file: string, onProgress?: (what: string) => void): FiderBackup {
-  let blobCount = 0;
   let entries: Record<string, Uint8Array>;
   try {
-    // The stored files are only counted: unpacking them (images, maybe large) would be wasted.
+    // Stored files are unpacked only when they are attachments (below): avatars and logos are not imported.
     entries = unzipSync(bytes, {
-      filter: (entry) => {
-        if (/^([^/]+\/)?blobs\/./.test(entry.name)) {
-          blobCount += 1;
-          return false;
-        }
-        return /^([^/]+\/)?[a-z_]+\.json$/.test(entry.name) && !entry.name.startsWith('__MACOSX/');
-      },
+      filter: (entry) => !entry.name.startsWith('__MACOSX/') && (/^([^/]+\/)?[a-z_]+\.json$/.test(entry.name) || BLOB.test(entry.name)),
     });
   } catch (error) {
     throw new SourceError(file, `is not a whole zip file (truncated or damaged: ${(error as Error).message})`);
@@ -56,8 +52,20 @@ export function unzipFiderBackup(bytes: Uint8Array, file: string, onProgress?: (
     tables[table] = entry === undefined ? [] : parseTable(entry, file, `${folder}${table}`);
     onProgress?.(`${file}: ${folder}${table}.json, ${tables[table].length} rows`);
   }
-  return { file, tables, blobCount };
+  const attachmentKeys = new Set(tables.attachments.map((row) => row.string('attachment_bkey')));
+  const attachmentBlobs = new Map<string, Uint8Array>();
+  let otherBlobCount = 0;
+  for (const [name, content] of Object.entries(entries)) {
+    const key = BLOB.exec(name)?.[2];
+    if (key === undefined) continue;
+    if (attachmentKeys.has(key)) attachmentBlobs.set(key, content);
+    else otherBlobCount += 1;
+  }
+  return { file, tables, attachmentBlobs, otherBlobCount };
 }
+
+/** A stored file: `blobs/<key>`, maybe inside the folder a re-zipped backup has. */
+const BLOB = /^([^/]+\/)?blobs\/(.+)$/;
 
 /**
  * Where the tables are: at the top, as Fider writes them, or in the one folder a backup unzipped

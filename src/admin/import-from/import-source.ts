@@ -8,6 +8,7 @@ import { decide } from '../import-decide.js';
 import { type FileRow, SECTION_RULES } from '../import-rules.js';
 import { ImportState } from '../import-state.js';
 import { readSource, readApiKey } from './readers.js';
+import { prepareImages, storeImageRows } from './source-images.js';
 import { SOURCE_TOOLS, SourceError, type SourceInput, type SourceTool } from './source-model.js';
 import { SourceReport, type SourceImportSummary } from './source-report.js';
 import { type Converted, sourceToRows } from './source-to-rows.js';
@@ -57,11 +58,14 @@ export async function importFromSource(ctx: ServiceContext, rawArgs: Readonly<Re
   });
   const report = new SourceReport(args.from, data.leftOut, args.dryRun);
   report.boardHasOwner = (await ctx.storage.users.getOwner()) !== undefined;
+  const images = await prepareImages(ctx, data.images ?? [], args.dryRun);
+  for (const note of images.notes) report.line(note);
   const now = new Date().toISOString();
   const run = async (tx: Repositories) => {
-    const converted = await sourceToRows(data, tx, args.statusMap, now);
+    const converted = await sourceToRows(data, tx, args.statusMap, now, images);
     checkRows(converted.sections);
     report.converted(converted);
+    report.images = await storeImageRows(tx, converted.usedImages, args.dryRun);
     await storeRows(tx, converted, report, args.dryRun, onProgress);
   };
   if (args.dryRun) await run(ctx.storage);

@@ -105,6 +105,16 @@ export interface SourceChangelogEntry {
   postIds: string[];
 }
 
+/**
+ * An image a post or comment of the source shows: its bytes, and the text that stands for it in
+ * the source's Markdown (Fider's `fider-image:<key>`). It becomes an upload here, and the text its
+ * `/uploads/<id>` address.
+ */
+export interface SourceImage {
+  ref: string;
+  bytes: Uint8Array;
+}
+
 /** A whole source, read and checked by its reader. */
 export interface SourceData {
   tool: SourceTool;
@@ -122,6 +132,8 @@ export interface SourceData {
   votes: SourceVote[];
   comments: SourceComment[];
   changelog: SourceChangelogEntry[];
+  /** The images its texts show (absent: none, or the reader does not read them). */
+  images?: SourceImage[];
   /** What the source holds that feedbackd does not take, one line each with its count ("3 attachments: images are not imported yet"). */
   leftOut: string[];
 }

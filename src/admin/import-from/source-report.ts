@@ -26,6 +26,8 @@ export interface SourceImportSummary {
   /** Skipped rows and changed texts, one line each (at most MAX_LINES). */
   lines: string[];
   linesLeftOut: number;
+  /** The source's images stored as uploads (created), or found here already (a rerun). */
+  images: { created: number; alreadyHere: number };
   /** False when the board had no owner: the owner's own address may now belong to an imported account. */
   boardHasOwner: boolean;
 }
@@ -41,6 +43,7 @@ export class SourceReport {
   private statusMapping: StatusMapping[] = [];
   private matched = { roadmaps: 0, tags: 0 };
   boardHasOwner = true;
+  images = { created: 0, alreadyHere: 0 };
 
   constructor(
     private readonly from: SourceTool,
@@ -77,6 +80,7 @@ export class SourceReport {
       lines: this.lines,
       linesLeftOut: this.leftOutLines,
       boardHasOwner: this.boardHasOwner,
+      images: this.images,
     };
   }
 }

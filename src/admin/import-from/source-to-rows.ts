@@ -6,6 +6,7 @@ import { Catalog, type StatusMapping } from './source-catalog.js';
 import { SourceIds } from './source-ids.js';
 import type { SourceComment, SourceData, SourcePost } from './source-model.js';
 import { People, type PeopleCounts } from './source-people.js';
+import { type PreparedImage, type PreparedImages, withImages } from './source-images.js';
 import { cutText, isoTime, splitText } from './source-texts.js';
 import type { StatusMap } from './status-map.js';
 
@@ -23,6 +24,8 @@ export interface Converted {
   notes: string[];
   /** Users the conversion knows are not here (placeholders it checked by id): stored without the rules' queries. */
   surelyNewUsers: ReadonlySet<string>;
+  /** The images the texts name, by upload id, with the author of the first text naming each. */
+  usedImages: Map<string, { image: PreparedImage; userId: string }>;
 }
 
 /**
@@ -30,15 +33,23 @@ export interface Converted {
  * statuses mapped to roadmaps, every id made from the source's, every text fitted to the API's
  * limits with a note, and every vote kept (placeholders for voters the source cannot name).
  */
-export async function sourceToRows(data: SourceData, tx: Repositories, statusMap: StatusMap, now: string): Promise<Converted> {
+export async function sourceToRows(
+  data: SourceData,
+  tx: Repositories,
+  statusMap: StatusMap,
+  now: string,
+  images: PreparedImages = { byRef: new Map(), notes: [] },
+): Promise<Converted> {
   const ids = new SourceIds(data.tool, data.site);
+  const usedImages = new Map<string, { image: PreparedImage; userId: string }>();
+  const imagesIn = (text: string, userId: string) => withImages(text, images, (image) => usedImages.has(image.id) || usedImages.set(image.id, { image, userId }));
   const people = await People.of(data, ids, tx, now);
   const catalog = await Catalog.of(data, ids, tx, statusMap, now);
   const notes = [...people.notes, ...catalog.notes];
-  const posts = new PostRows(ids, people, catalog, notes, now);
+  const posts = new PostRows(ids, people, catalog, notes, now, imagesIn);
   for (const post of data.posts) await posts.add(post);
   const votes = await voteRows(data, ids, people, posts.ids, notes);
-  const comments = await commentRows(data.comments, ids, people, posts.ids, notes, now);
+  const comments = await commentRows(data.comments, ids, people, posts.ids, notes, now, imagesIn);
   const changelog = await changelogRows(data, ids, people, tx, posts.ids, notes, now);
   await people.settle();
   const sections: ExportSections = {
@@ -63,6 +74,7 @@ export async function sourceToRows(data: SourceData, tx: Repositories, statusMap
     matched: { roadmaps: catalog.statusMapping.filter((row) => row.roadmapIs === 'existing').length, tags: catalog.counts.tagsMatched },
     notes,
     surelyNewUsers: people.newPlaceholders,
+    usedImages,
   };
 }
 
@@ -78,6 +90,7 @@ class PostRows {
     private readonly catalog: Catalog,
     private readonly notes: string[],
     private readonly now: string,
+    private readonly imagesIn: (text: string, userId: string) => string,
   ) {}
 
   async add(post: SourcePost): Promise<void> {
@@ -86,7 +99,8 @@ class PostRows {
     this.ids.set(post.sourceId, { id, createdAt });
     const fullTitle = post.title.trim() || '(no title)';
     const title = cutText(fullTitle, TITLE_RULE.max);
-    let content = post.content?.trim() ? post.content : null;
+    const userId = await this.people.idOf(post.authorId, 'author');
+    let content = post.content?.trim() ? this.imagesIn(post.content, userId) : null;
     if (title !== fullTitle) {
       content = content === null ? fullTitle : `${fullTitle}\n\n${content}`;
       this.note(post, `its title is longer than ${TITLE_RULE.max} characters: cut, and the whole title starts its description`);
@@ -102,7 +116,7 @@ class PostRows {
       slug: `${slugBase(title)}-${slugId}`,
       slugId,
       contentMarkdown: content,
-      userId: await this.people.idOf(post.authorId, 'author'),
+      userId,
       boardId: this.boardOf(post),
       roadmapId: post.statusId === null ? null : (this.catalog.roadmapIds.get(post.statusId) ?? null),
       createdAt,
@@ -179,6 +193,7 @@ async function commentRows(
   posts: ReadonlyMap<string, { id: string }>,
   notes: string[],
   now: string,
+  imagesIn: (text: string, userId: string) => string,
 ): Promise<ExportedComment[]> {
   const rows: ExportedComment[] = [];
   const bySource = new Map(comments.map((comment) => [comment.sourceId, comment]));
@@ -195,7 +210,7 @@ async function commentRows(
     done.set(comment.sourceId, id);
     const createdAt = isoTime(comment.createdAt) ?? now;
     const userId = await people.idOf(comment.authorId, 'author');
-    const pieces = splitText(comment.body.trim() || '(no text)', MAX_COMMENT);
+    const pieces = splitText(imagesIn(comment.body, userId).trim() || '(no text)', MAX_COMMENT);
     if (pieces.length > 1) notes.push(`changed comments ${comment.sourceId}: longer than ${MAX_COMMENT} characters: continued in ${pieces.length - 1} more comment(s) answering it`);
     for (const [part, body] of pieces.entries()) {
       const pieceId = part === 0 ? id : ids.id('comment', comment.sourceId, String(part));

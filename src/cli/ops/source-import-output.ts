@@ -30,6 +30,9 @@ export function printSourceSummary(io: CliIo, summary: SourceImportSummary): voi
     `People: ${people.created} new account(s) without a password, ${people.matched} matched by email, ` +
       `${people.alreadyImported} imported before, ${people.placeholders} placeholder(s) for people the source does not name. Nobody was mailed.`,
   );
+  if (summary.images.created + summary.images.alreadyHere > 0) {
+    printLines(io, `Images: ${summary.images.created} stored as uploads, ${summary.images.alreadyHere} here already.`);
+  }
   if (!summary.boardHasOwner) {
     printLines(
       io,

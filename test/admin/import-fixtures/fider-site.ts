@@ -283,7 +283,8 @@ export function fiderSite(options: { isPrivate: boolean }): FiderSite {
     { id: 1, postId: 500, commentId: null, userId: ZOE, bkey: 'attachments/dark-1.png' },
     { id: 2, postId: 503, commentId: 907, userId: GONE_2, bkey: 'attachments/shot-2.png' },
   ];
-  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  // A whole 1×1 PNG: attachments become uploads, which must decode.
+  const png = new Uint8Array(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
   const blobs = { 'attachments/dark-1.png': png, 'attachments/shot-2.png': png, 'logos/acme.png': png };
   const subscribers = [
     { userId: ZOE, postId: 500, createdAt: at(10) },
