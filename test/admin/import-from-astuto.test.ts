@@ -15,13 +15,12 @@ import {
 import { assertImported, boardForImport, importInto, importSuite } from './_import-from.js';
 
 // The Astuto reader against a database built like Astuto's (import-fixtures/astuto.ts). It needs
-// PostgreSQL: TEST_DATABASE_URL, always set on CI. Without it the file fails, saying so.
+// PostgreSQL: TEST_DATABASE_URL, always set on CI. Without it these tests are skipped, saying why,
+// as the PostgreSQL run is (README, Tests).
 const databaseUrl = process.env.TEST_DATABASE_URL ?? '';
 
 if (databaseUrl === '') {
-  test('the Astuto importer tests need TEST_DATABASE_URL (a PostgreSQL database they may create schemas in)', (t) => {
-    t.fail('TEST_DATABASE_URL is not set: run with TEST_DATABASE_URL=postgres://user:password@host:5432/database');
-  });
+  test.skip('the Astuto importer tests read a PostgreSQL database: skipped without TEST_DATABASE_URL', () => undefined);
 }
 const pgTest = databaseUrl === '' ? test.skip : test;
 
