@@ -113,4 +113,8 @@ export interface Config {
   avatarFetchTimeoutMs: number;
   /** A sign-in's picture may come from loopback and private addresses (refused by default, as webhooks are). */
   avatarFetchAllowPrivate: boolean;
+  /** `import --from canny`: the most one answer of the other board's API may take, in milliseconds. */
+  importRequestTimeoutMs: number;
+  /** `import --from canny`: the longest wait before asking again after a 429, in milliseconds. */
+  importRetryMaxWaitMs: number;
 }

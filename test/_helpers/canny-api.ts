@@ -30,8 +30,10 @@ export interface TestCannyApi {
   url: string;
   /** Every call, its body without the key. */
   requests: Array<{ endpoint: string; body: CannyObject }>;
-  /** The next call to this endpoint ("v1/votes/list") answers 429 with Retry-After: 0, as Canny does when rate limited. */
-  throttleNext(endpoint: string): void;
+  /** The next call to this endpoint ("v1/votes/list") answers 429 with Retry-After (0 seconds unless given), as Canny does when rate limited. */
+  throttleNext(endpoint: string, retryAfterSeconds?: number): void;
+  /** The next call to this endpoint never answers (a stalled connection). */
+  stallNext(endpoint: string): void;
   close(): Promise<void>;
 }
 
@@ -40,7 +42,8 @@ const MAX_LIMIT = 100;
 
 export async function startCannyApi(data: CannyApiData, apiKey: string): Promise<TestCannyApi> {
   const requests: TestCannyApi['requests'] = [];
-  const throttled = new Set<string>();
+  const throttled = new Map<string, number>();
+  const stalled = new Set<string>();
   const server = createServer((req, res) => {
     void answer(req, res).catch(() => send(res, 500, { error: 'test server error' }));
   });
@@ -58,10 +61,13 @@ export async function startCannyApi(data: CannyApiData, apiKey: string): Promise
     const { apiKey: given, ...rest } = body;
     requests.push({ endpoint, body: rest });
     if (given !== apiKey) return send(res, 401, { error: 'invalid api key' });
-    if (throttled.delete(endpoint)) {
-      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' }).end(JSON.stringify({ error: 'too many requests' }));
+    const retryAfter = throttled.get(endpoint);
+    if (retryAfter !== undefined) {
+      throttled.delete(endpoint);
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(retryAfter) }).end(JSON.stringify({ error: 'too many requests' }));
       return;
     }
+    if (stalled.delete(endpoint)) return; // no answer, ever: the client must give up on its own
     const limit = Math.min(typeof body.limit === 'number' && body.limit > 0 ? body.limit : DEFAULT_LIMIT, MAX_LIMIT);
     const skip = typeof body.skip === 'number' && body.skip > 0 ? body.skip : 0;
     const page = (key: string, items: CannyObject[]) => send(res, 200, { [key]: items.slice(skip, skip + limit), hasMore: skip + limit < items.length });
@@ -101,8 +107,13 @@ export async function startCannyApi(data: CannyApiData, apiKey: string): Promise
   return {
     url: `http://127.0.0.1:${port}/api`,
     requests,
-    throttleNext: (endpoint) => throttled.add(endpoint),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    throttleNext: (endpoint, retryAfterSeconds = 0) => throttled.set(endpoint, retryAfterSeconds),
+    stallNext: (endpoint) => stalled.add(endpoint),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // a stalled request's connection too
+      }),
   };
 }
 

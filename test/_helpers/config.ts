@@ -62,6 +62,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     uploadDailyQuotaBytes: 50 * 1024 * 1024,
     uploadOrphanMs: 86_400_000,
     avatarFetchTimeoutMs: 2_000,
+    importRequestTimeoutMs: 5_000,
+    importRetryMaxWaitMs: 200,
     avatarFetchAllowPrivate: false,
     ...overrides,
   };

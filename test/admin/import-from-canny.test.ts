@@ -189,6 +189,18 @@ test('the API: a rate-limited page is asked again after Retry-After, not dropped
   });
 });
 
+test('the API: a Retry-After longer than importRetryMaxWaitMs is cut to it; an answer slower than importRequestTimeoutMs stops the reading, naming the setting', async (t) => {
+  const fixture = buildCannyApiData();
+  await withApi(fixture.data, fixture.apiKey, async (url, api) => {
+    api.throttleNext('v1/boards/list', 3600);
+    const read = await readCanny({ source: undefined, apiKey: fixture.apiKey, apiUrl: url, waits: { requestTimeoutMs: 5_000, retryMaxWaitMs: 50 } });
+    t.is(read.boards.length, fixture.expected.boards.length, 'read after a wait of 50 ms, not an hour');
+    api.stallNext('v1/boards/list');
+    const error = await refusal(t, readCanny({ source: undefined, apiKey: fixture.apiKey, apiUrl: url, waits: { requestTimeoutMs: 300, retryMaxWaitMs: 50 } }));
+    t.is(error.message, `${url}/v1/boards/list: Canny's API did not answer within 0.3 s (the importRequestTimeoutMs setting)`);
+  });
+});
+
 test('the API: a company without the changelog has no entries (entries/list answers 404)', async (t) => {
   const fixture = buildCannyApiData();
   const read = await withApi({ ...fixture.data, entries: undefined }, fixture.apiKey, (url) => readCanny({ source: undefined, apiKey: fixture.apiKey, apiUrl: url }));

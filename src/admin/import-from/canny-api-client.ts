@@ -14,9 +14,15 @@ import { SourceError } from './source-model.js';
 export const CANNY_PAGE_SIZE = 100;
 
 const MAX_RATE_LIMIT_RETRIES = 5;
-const LONGEST_RETRY_WAIT_MS = 30_000;
-/** A page that has not come within a minute is not coming: say so rather than wait for ever. */
-const ANSWER_TIMEOUT_MS = 60_000;
+
+/** How long an answer may take (a page that has not come is not coming: say so rather than wait for ever), and the longest wait after a 429. */
+export interface CannyWaits {
+  requestTimeoutMs: number;
+  retryMaxWaitMs: number;
+}
+
+/** The settings' defaults (importRequestTimeoutMs, importRetryMaxWaitMs). */
+const DEFAULT_WAITS: CannyWaits = { requestTimeoutMs: 60_000, retryMaxWaitMs: 30_000 };
 
 export interface CannyClient {
   /** The address of one endpoint, for messages ("https://canny.io/api/v1/posts/list"). */
@@ -36,7 +42,7 @@ export interface ListedRow {
   where: string;
 }
 
-export function cannyClient(apiUrl: string, apiKey: string, onProgress?: (what: string) => void): CannyClient {
+export function cannyClient(apiUrl: string, apiKey: string, onProgress?: (what: string) => void, waits: CannyWaits = DEFAULT_WAITS): CannyClient {
   const base = withoutCredentials(apiUrl).replace(/\/+$/, '');
   const address = (endpoint: string) => `${base}/${endpoint}`;
 
@@ -44,7 +50,7 @@ export function cannyClient(apiUrl: string, apiKey: string, onProgress?: (what: 
     for (let attempt = 0; ; attempt++) {
       const response = await send(endpoint, body);
       if (response.status === 429 && attempt < MAX_RATE_LIMIT_RETRIES) {
-        await sleep(retryWait(response.headers.get('retry-after'), attempt));
+        await sleep(retryWait(response.headers.get('retry-after'), attempt, waits.retryMaxWaitMs));
         continue;
       }
       return answerOf(endpoint, response);
@@ -57,11 +63,11 @@ export function cannyClient(apiUrl: string, apiKey: string, onProgress?: (what: 
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ ...body, apiKey }),
-        signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
+        signal: AbortSignal.timeout(waits.requestTimeoutMs),
       });
     } catch (error) {
       if (error instanceof Error && error.name === 'TimeoutError')
-        throw new SourceError(address(endpoint), `Canny's API did not answer within ${ANSWER_TIMEOUT_MS / 1000} s`);
+        throw new SourceError(address(endpoint), `Canny's API did not answer within ${waits.requestTimeoutMs / 1000} s (the importRequestTimeoutMs setting)`);
       throw new SourceError(address(endpoint), `cannot reach Canny's API (${networkReason(error)})`);
     }
   }
@@ -146,10 +152,10 @@ function scrub(text: string, apiKey: string): string {
 }
 
 /** Retry-After in seconds when Canny says it, otherwise a growing wait; never longer than 30 s. */
-function retryWait(retryAfter: string | null, attempt: number): number {
+function retryWait(retryAfter: string | null, attempt: number, longest: number): number {
   const seconds = retryAfter === null ? Number.NaN : Number(retryAfter);
   const wait = Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 1000 * 2 ** attempt;
-  return Math.min(wait, LONGEST_RETRY_WAIT_MS);
+  return Math.min(wait, longest);
 }
 
 function networkReason(error: unknown): string {

@@ -25,7 +25,7 @@ export async function readCannyApi(input: SourceInput): Promise<SourceData> {
     throw new SourceError('--api-key-file', "is missing: Canny's API is read with the team's secret API key (or give Canny's posts CSV export as the source)");
   const apiKey = input.apiKey.trim();
   if (apiKey === '') throw new SourceError('--api-key-file', "is empty: Canny's API needs the team's secret API key");
-  const client = cannyClient(input.apiUrl ?? DEFAULT_CANNY_API_URL, apiKey, input.onProgress);
+  const client = cannyClient(input.apiUrl ?? DEFAULT_CANNY_API_URL, apiKey, input.onProgress, input.waits);
   const read = new ApiRead();
 
   const boardRows = await client.call('v1/boards/list');

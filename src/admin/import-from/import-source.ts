@@ -52,6 +52,7 @@ export async function parseSourceImportArgs(args: Readonly<Record<string, unknow
  */
 export async function importFromSource(ctx: ServiceContext, rawArgs: Readonly<Record<string, unknown>>, onProgress?: ProgressListener): Promise<SourceImportSummary> {
   const args = await parseSourceImportArgs(rawArgs);
+  args.input.waits = { requestTimeoutMs: ctx.config.importRequestTimeoutMs, retryMaxWaitMs: ctx.config.importRetryMaxWaitMs };
   const data = await readSource(args.from, args.input).catch((error: unknown) => {
     if (error instanceof SourceError) throw new AppError('IMPORT_SOURCE_INVALID', error.message, 400);
     throw error;

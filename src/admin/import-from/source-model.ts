@@ -161,6 +161,8 @@ export interface SourceInput {
   apiUrl?: string;
   /** CSV: feedbackd's field → the column holding it (--map title=Title,content=Description,…). */
   columns?: Readonly<Record<string, string>>;
+  /** An API source: the most one answer may take, and the longest wait after a 429 (settings importRequestTimeoutMs, importRetryMaxWaitMs). */
+  waits?: { requestTimeoutMs: number; retryMaxWaitMs: number };
   /** Told what is being read, for the terminal's progress line ("posts 200/1500"). */
   onProgress?: (what: string) => void;
 }
