@@ -81,6 +81,8 @@ test('defaults when nothing is given', async (t) => {
     uploadDailyQuotaBytes: 52_428_800,
     uploadOrphanMs: 86_400_000,
     avatarFetchTimeoutMs: 5000,
+    importRequestTimeoutMs: 60_000,
+    importRetryMaxWaitMs: 30_000,
     avatarFetchAllowPrivate: false,
   });
 });
