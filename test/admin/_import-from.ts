@@ -221,7 +221,8 @@ function authorKey(user: SourceUser | undefined, fallback: string): string {
   if (user?.email) return user.email.toLowerCase();
   // Names follow the profile's rule (letters, digits, spaces, . ' -; at most 64): `Zoë 🚀` is `Zoë`.
   const name = user ? parsePersonName(Array.from(user.name.trim()).slice(0, 64).join('')) : '';
-  return `placeholder:${name || (user ? 'Imported voter' : fallback)}`;
+  // Whoever wrote the post or comment and kept no name is a "Deleted user" ("Imported voter" is for voters only).
+  return `placeholder:${name || (user ? 'Deleted user' : fallback)}`;
 }
 
 function commentLines(comment: SourceData['comments'][number], all: ReadonlyMap<string, SourceData['comments'][number]>, users: ReadonlyMap<string, SourceUser>): string[] {

@@ -60,12 +60,12 @@ test('backup.zip: everything the site holds is read as the fixture wrote it', as
   t.deepEqual(
     read.statuses.map((status) => [status.name, status.isDefault]),
     [
-      ['open', true],
-      ['started', false],
-      ['completed', false],
-      ['declined', false],
-      ['planned', false],
-      ['duplicate', false],
+      ['Open', true],
+      ['Started', false],
+      ['Completed', false],
+      ['Declined', false],
+      ['Planned', false],
+      ['Duplicate', false],
     ],
   );
   t.deepEqual(new Set(read.posts.map((post) => post.statusId)), new Set(['open', 'started', 'completed', 'declined', 'planned', 'duplicate']));
@@ -108,7 +108,7 @@ test('posts CSV: posts, counts, responses and tag slugs; no voters, no comments,
   t.deepEqual(read.votes, []);
   t.deepEqual(
     read.statuses.map((status) => status.name),
-    ['open', 'started', 'completed', 'declined', 'planned'],
+    ['Open', 'Started', 'Completed', 'Declined', 'Planned'],
     "Fider's CSV lists no duplicates: no status is answered that no post is in",
   );
   t.is(read.posts.find((post) => post.sourceId === '1')!.voteCount, MANY_VOTERS + 1);

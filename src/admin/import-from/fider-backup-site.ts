@@ -64,12 +64,24 @@ export function readBoard(file: string, tenants: JsonRow[]): { board: SourceBoar
     board: {
       sourceId: String(row.int('id')),
       name: row.string('name'),
-      description: welcome === null || welcome.trim() === '' ? null : welcome,
+      description: welcome === null || welcome.trim() === '' ? null : plainText(welcome),
       // A private Fider site lets in only the people it invites.
       hidden: row.bool('is_private'),
       createdAt: row.time('created_at'),
     },
   };
+}
+
+/**
+ * A board's description here is one line of plain text; Fider's welcome message is Markdown: its
+ * heading marks and emphasis go, its lines join with spaces.
+ */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/^\s{0,3}#{1,6}\s+/gm, '')
+    .replace(/(\*\*|__|\*|_|`)(\S(?:.*?\S)?)\1/g, '$2')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
 }
 
 export function readUser(row: JsonRow): SourceUser {

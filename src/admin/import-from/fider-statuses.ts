@@ -17,7 +17,12 @@ export const FIDER_DELETED_STATUS = 6;
  */
 export function fiderStatuses(posts: SourcePost[]): SourceStatus[] {
   const used = new Set(posts.map((post) => post.statusId));
-  return FIDER_STATUS_NAMES.filter((name) => name === 'open' || used.has(name)).map((name) => ({ sourceId: name, name, color: null, isDefault: name === 'open' }));
+  return FIDER_STATUS_NAMES.filter((name) => name === 'open' || used.has(name)).map((name) => ({ sourceId: name, name: labelOf(name), color: null, isDefault: name === 'open' }));
+}
+
+/** The status as Fider's pages show it ("Started"): the roadmap's name here. */
+function labelOf(name: string): string {
+  return `${name[0]!.toUpperCase()}${name.slice(1)}`;
 }
 
 /** The status id of `posts.status`'s number; undefined for a number Fider does not have (or 6, deleted). */

@@ -46,7 +46,8 @@ export class People {
 
   static async of(data: SourceData, ids: SourceIds, tx: Repositories, now: string): Promise<People> {
     const people = new People(ids, tx, now);
-    for (const user of data.users) await people.take(user);
+    const writers = new Set([...data.posts.map((post) => post.authorId), ...data.comments.map((comment) => comment.authorId)]);
+    for (const user of data.users) await people.take(user, writers.has(user.sourceId) ? 'Deleted user' : 'Imported voter');
     return people;
   }
 
@@ -65,13 +66,14 @@ export class People {
     return this.placeholder(`voter:${k}`, 'Imported voter');
   }
 
-  private async take(user: SourceUser): Promise<void> {
+  /** `unnamed`: the placeholder's name when the source kept none ("Deleted user" for one who wrote, "Imported voter" for one who only voted). */
+  private async take(user: SourceUser, unnamed: string): Promise<void> {
     const email = usableEmail(user.email);
     if (user.email !== null && email === null) this.notes.push(`users ${user.sourceId}: "${user.email}" is not an email address: imported as a placeholder account`);
     const name = personName(user.name);
     const createdAt = isoTime(user.createdAt) ?? this.now;
     if (email === null) {
-      this.bySourceId.set(user.sourceId, await this.placeholder(`user:${user.sourceId}`, name || 'Imported voter', createdAt));
+      this.bySourceId.set(user.sourceId, await this.placeholder(`user:${user.sourceId}`, name || unnamed, createdAt));
       return;
     }
     const same = this.byEmail.get(email);

@@ -28,10 +28,11 @@ export function printSourceSummary(io: CliIo, summary: SourceImportSummary): voi
   printLines(
     io,
     `People: ${people.created} new account(s) without a password, ${people.matched} matched by email, ` +
-      `${people.alreadyImported} imported before, ${people.placeholders} placeholder(s) for people the source does not name. Nobody was mailed.`,
+      `${people.alreadyImported} imported before, ${people.placeholders} placeholder(s) for people the source does not name. ${summary.dryRun ? 'Nobody would be mailed.' : 'Nobody was mailed.'}`,
   );
   if (summary.images.created + summary.images.alreadyHere > 0) {
-    printLines(io, `Images: ${summary.images.created} stored as uploads, ${summary.images.alreadyHere} here already.`);
+    const stored = summary.dryRun ? 'to be stored' : 'stored';
+    printLines(io, `Images: ${summary.images.created} ${stored} as uploads, ${summary.images.alreadyHere} here already.`);
   }
   if (!summary.boardHasOwner) {
     printLines(
@@ -40,7 +41,7 @@ export function printSourceSummary(io: CliIo, summary: SourceImportSummary): voi
       'would refuse it: set the board up (feedbackd init) before importing, so that your account is matched by email.',
     );
   }
-  if (summary.leftOut.length > 0) printLines(io, `Not imported: ${summary.leftOut.join('; ')}.`);
+  if (summary.leftOut.length > 0) printLines(io, 'What the source has that is not imported:', ...summary.leftOut.map((line) => `  - ${line}`));
   printLines(io, summary.dryRun ? `Dry run from ${summary.from}: nothing was written. A real run would do this:` : `Imported from ${summary.from}:`);
   printTable(io, COLUMNS, Object.entries(summary.counts), 'Nothing to import.');
 }

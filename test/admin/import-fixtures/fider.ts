@@ -198,7 +198,8 @@ function expectedFromBackup(site: FiderSite): SourceData {
       {
         sourceId: boardId,
         name: site.tenant.name,
-        description: site.tenant.welcomeMessage,
+        // Plain text here: the Markdown's heading mark goes, its lines join.
+        description: site.tenant.welcomeMessage === null ? null : site.tenant.welcomeMessage.replace('## ', '').replace(/\n+/g, ' '),
         hidden: site.tenant.isPrivate,
         createdAt: site.tenant.createdAt,
       },
@@ -233,7 +234,7 @@ function expectedUser(u: FiderUser): SourceUser {
 function expectedStatuses(posts: SourcePost[]): SourceData['statuses'] {
   return STATUS_NAMES.slice(0, DELETED_POST)
     .filter((name) => name === 'open' || posts.some((post) => post.statusId === name))
-    .map((name) => ({ sourceId: name, name, color: null, isDefault: name === 'open' }));
+    .map((name) => ({ sourceId: name, name: `${name[0]!.toUpperCase()}${name.slice(1)}`, color: null, isDefault: name === 'open' }));
 }
 
 /** A status response with words becomes a public comment of the responder's. */
