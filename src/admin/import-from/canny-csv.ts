@@ -113,7 +113,8 @@ function findColumns(header: string[], file: string): Map<Column, number> {
   if (missing.length > 0)
     throw new SourceError(
       `${file}: the header row`,
-      `not Canny's posts CSV export: no column ${missing.map((name) => `"${name}"`).join(', ')} (the header has ${header.map((name) => `"${name}"`).join(', ')})`,
+      `not Canny's posts CSV export: no column ${missing.map((name) => `"${name}"`).join(', ')} (the header has ${header.map((name) => `"${name}"`).join(', ')}); ` +
+        'any spreadsheet can be imported with --from csv --map title=<column>,votes=<column>,…',
     );
   return columns;
 }
