@@ -12,7 +12,7 @@ import { prepareImages, storeImageRows } from './source-images.js';
 import { SOURCE_TOOLS, SourceError, type SourceInput, type SourceTool } from './source-model.js';
 import { SourceReport, type SourceImportSummary } from './source-report.js';
 import { type Converted, sourceToRows } from './source-to-rows.js';
-import { parseStatusMap, type StatusMap } from './status-map.js';
+import { optionPairs, parseStatusMap, type StatusMap } from './status-map.js';
 import { checkRows } from './source-rows-check.js';
 
 /** What `import --from <tool>` is asked for. */
@@ -57,20 +57,22 @@ export async function importFromSource(ctx: ServiceContext, rawArgs: Readonly<Re
     if (error instanceof SourceError) throw new AppError('IMPORT_SOURCE_INVALID', error.message, 400);
     throw error;
   });
-  const report = new SourceReport(args.from, data.leftOut, args.dryRun);
-  report.boardHasOwner = (await ctx.storage.users.getOwner()) !== undefined;
+  const boardHasOwner = (await ctx.storage.users.getOwner()) !== undefined;
   const images = await prepareImages(ctx, data.images ?? [], args.dryRun);
-  for (const note of images.notes) report.line(note);
   const now = new Date().toISOString();
-  const run = async (tx: Repositories) => {
+  // A report per attempt: PostgreSQL runs a transaction again after a serialisation failure.
+  const run = async (tx: Repositories): Promise<SourceReport> => {
+    const report = new SourceReport(args.from, data.leftOut, args.dryRun);
+    report.boardHasOwner = boardHasOwner;
+    for (const note of images.notes) report.line(note);
     const converted = await sourceToRows(data, tx, args.statusMap, now, images);
     checkRows(converted.sections);
     report.converted(converted);
     report.images = await storeImageRows(tx, converted.usedImages, args.dryRun);
     await storeRows(tx, converted, report, args.dryRun, onProgress);
+    return report;
   };
-  if (args.dryRun) await run(ctx.storage);
-  else await ctx.storage.bulkTransaction(run);
+  const report = args.dryRun ? await run(ctx.storage) : await ctx.storage.bulkTransaction(run);
   ctx.logger.info({ from: args.from, dryRun: args.dryRun }, 'import from another board finished');
   return report.summary();
 }
@@ -145,14 +147,5 @@ function isSurelyNew(section: SectionName, row: FileRow, { state, surelyNewUsers
 
 /** `--map title=Title,content=Description,…` (CSV): feedbackd's field → the column's header. */
 function parseColumnMap(value: unknown): Record<string, string> {
-  if (typeof value !== 'string') throw new AppError('INVALID_ARGUMENTS', '--map must be text such as "title=Title,votes=Votes"', 400);
-  const map: Record<string, string> = {};
-  for (const pair of value.split(',')) {
-    const at = pair.indexOf('=');
-    const field = pair.slice(0, at).trim();
-    const column = pair.slice(at + 1).trim();
-    if (at < 0 || field === '' || column === '') throw new AppError('INVALID_ARGUMENTS', `--map: "${pair.trim()}" is not field=Column`, 400);
-    map[field] = column;
-  }
-  return map;
+  return Object.fromEntries(optionPairs(value, '--map', 'field=Column', 'title=Title,votes=Votes'));
 }

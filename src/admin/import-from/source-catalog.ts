@@ -30,7 +30,7 @@ export class Catalog {
   readonly roadmapIds = new Map<string, string | null>();
   readonly tagIds = new Map<string, string>();
   readonly statusMapping: StatusMapping[] = [];
-  readonly counts = { boardsMatched: 0, roadmapsMatched: 0, tagsMatched: 0 };
+  readonly counts = { tagsMatched: 0 };
   private readonly claimedUrls = new Set<string>();
 
   private constructor(

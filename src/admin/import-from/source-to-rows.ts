@@ -1,5 +1,5 @@
 import { MAX_CONTENT_LENGTH, slugBase, TITLE_RULE } from '../../services/posts.js';
-import { dashed } from '../../services/text.js';
+import { entrySlugBase } from '../../services/changelog/entries.js';
 import type { ChangelogEntryRow, ChangelogLinkRow, PostRow, PostTagRow, Repositories, VoteRow } from '../../storage/types.js';
 import type { ExportedComment, ExportSections } from '../export-format.js';
 import { Catalog, type StatusMapping } from './source-catalog.js';
@@ -244,10 +244,9 @@ async function changelogRows(
     const title = cutText(entry.title.trim() || '(no title)', MAX_ENTRY_TITLE);
     if (title !== entry.title.trim()) notes.push(`changed changelogEntries ${entry.sourceId}: title cut to ${MAX_ENTRY_TITLE} characters`);
     const tail = ids.slugId(id).slice(-8);
-    const slugBaseText = dashed(title).slice(0, 80).replace(/-+$/, '') || 'update';
     entries.push({
       id,
-      slug: `${slugBaseText}-${tail}`,
+      slug: `${entrySlugBase(title)}-${tail}`,
       title,
       contentMarkdown: entry.content.trim() ? cutText(entry.content, MAX_CONTENT_LENGTH) : null,
       labels: [],

@@ -9,17 +9,21 @@ const NONE = 'none';
 
 /** Parses `--status-map "open=none,completed=Done,in progress=Doing"`. */
 export function parseStatusMap(value: unknown): StatusMap {
-  const map = new Map<string, string | null>();
-  if (value === undefined || value === null || value === '') return map;
-  if (typeof value !== 'string') throw invalid('must be text such as "open=none,completed=Done"');
-  for (const pair of value.split(',')) {
+  if (value === undefined || value === null || value === '') return new Map();
+  const pairs = optionPairs(value, '--status-map', 'status=roadmap (or status=none)', 'open=none,completed=Done');
+  return new Map(pairs.map(([status, roadmap]) => [status.toLowerCase(), roadmap.toLowerCase() === NONE ? null : roadmap]));
+}
+
+/** The `key=value` pairs of an option such as `--map` or `--status-map`, each side trimmed and never empty. */
+export function optionPairs(value: unknown, flag: string, shape: string, example: string): Array<[string, string]> {
+  if (typeof value !== 'string') throw new AppError('INVALID_ARGUMENTS', `${flag} must be text such as "${example}"`, 400);
+  return value.split(',').map((pair) => {
     const at = pair.indexOf('=');
-    const status = pair.slice(0, at).trim().toLowerCase();
-    const roadmap = pair.slice(at + 1).trim();
-    if (at < 0 || status === '' || roadmap === '') throw invalid(`"${pair.trim()}" is not status=roadmap (or status=none)`);
-    map.set(status, roadmap.toLowerCase() === NONE ? null : roadmap);
-  }
-  return map;
+    const key = pair.slice(0, at).trim();
+    const given = pair.slice(at + 1).trim();
+    if (at < 0 || key === '' || given === '') throw new AppError('INVALID_ARGUMENTS', `${flag}: "${pair.trim()}" is not ${shape}`, 400);
+    return [key, given];
+  });
 }
 
 /** The roadmap name each source status goes to (null: none): `--status-map`, else its own name, else none for the source's default status. */

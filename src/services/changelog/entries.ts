@@ -152,7 +152,7 @@ async function insertEntry(tx: Repositories, entry: ChangelogEntryRow): Promise<
 }
 
 /** The post slug rule (dashed transliterated title, at most 80 characters), `update` when nothing is left. */
-function entrySlugBase(title: string): string {
+export function entrySlugBase(title: string): string {
   return dashed(title).slice(0, 80).replace(/-+$/, '') || 'update';
 }
 
