@@ -101,3 +101,22 @@ test('an import that fails halfway through its writes leaves nothing behind (one
   await t.throwsAsync(importInto(board, { from: 'csv', source, map: CSV_MAP }), { message: 'the disk is full' });
   t.is(await boardFingerprint(board), before);
 });
+
+test('a transaction run again (as PostgreSQL does after a serialisation failure) reports each row once', async (t) => {
+  const { source, expected } = await buildCsvFixture(await tempDir(t));
+  const board = await boardForImport(t, null);
+  const storage = board.server.ctx.storage;
+  const real = storage.bulkTransaction.bind(storage);
+  // The first attempt does all its work, then is rolled back; the second commits.
+  storage.bulkTransaction = async (work) => {
+    await real(async (tx) => {
+      await work(tx);
+      throw new Error('could not serialize access');
+    }).catch(() => undefined);
+    return real(work);
+  };
+  const summary = await importInto(board, { from: 'csv', source, map: CSV_MAP });
+  t.is(summary.counts.posts?.created, expected.posts.length);
+  t.is(summary.counts.votes?.created, 2664);
+  t.is(summary.statusMapping.length, expected.statuses.length);
+});
