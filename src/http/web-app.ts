@@ -3,7 +3,9 @@ import { appError } from '../errors.js';
 import type { ServiceContext } from '../services/context.js';
 import { getSiteSettings } from '../services/settings.js';
 import { contentSecurityPolicy } from './content-security.js';
-import { type Encoded, INDEX_PATH, loadWebFiles, type WebFile } from './web-files.js';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/locales.js';
+import { requestLocale } from './request-locale.js';
+import { type Encoded, INDEX_PATH, loadWebFiles, type WebFile, type WebFiles } from './web-files.js';
 
 /** The single sign-on landing (issue 28): its address holds a token until the page takes it out. */
 const SSO_LANDING = /^\/sso\/?$/i;
@@ -31,12 +33,22 @@ export function serveWebApp(services: ServiceContext, webDir: string): Middlewar
   return async (ctx, next) => {
     if (isApiPath(ctx.path)) return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw appError('NOT_FOUND');
-    const file = files.get(ctx.path) ?? html;
-    if (!file) throw appError('NOT_FOUND');
-    if (file.type.startsWith('text/html')) ctx.set(await pageSecurityHeaders(services, EMBED_PAGE.test(ctx.path)));
-    ctx.state.webAsset = file.immutable;
-    if (SSO_LANDING.test(ctx.path)) sendLanding(ctx, file);
-    else sendFile(ctx, file);
+    const asset = files.get(ctx.path);
+    if (asset && !isPage(asset)) {
+      ctx.state.webAsset = asset.immutable;
+      sendFile(ctx, asset);
+      return;
+    }
+    if (!html) throw appError('NOT_FOUND');
+    // Settings are read for pages only: assets never wait on the database.
+    const settings = await siteSettingsForPage(services);
+    const page = pageIn(files, html, pageLocale(ctx, settings));
+    ctx.set(pageSecurityHeaders(settings, EMBED_PAGE.test(ctx.path)));
+    ctx.vary('Accept-Language');
+    ctx.vary('Cookie');
+    ctx.state.webAsset = page.immutable;
+    if (SSO_LANDING.test(ctx.path)) sendLanding(ctx, page);
+    else sendFile(ctx, page);
   };
 }
 
@@ -60,24 +72,42 @@ function sendLanding(ctx: Context, file: WebFile): void {
  * so settings are read per page. An embed page has no X-Frame-Options: `DENY` would win over its
  * `frame-ancestors` in browsers that read both, and `SAMEORIGIN` cannot name the allowed sites.
  */
-async function pageSecurityHeaders(services: ServiceContext, embed: boolean): Promise<Record<string, string>> {
-  const policy = await pagePolicy(services, embed);
+function pageSecurityHeaders(settings: PageSettings, embed: boolean): Record<string, string> {
+  const policy = contentSecurityPolicy(settings, embed);
   const headers: Record<string, string> = { 'Content-Security-Policy': policy, 'Referrer-Policy': 'same-origin' };
   if (!embed) headers['X-Frame-Options'] = 'DENY';
   return headers;
 }
 
-async function pagePolicy(services: ServiceContext, embed: boolean): Promise<string> {
+const isPage = (file: WebFile): boolean => file.type.startsWith('text/html');
+
+/** What the page's headers and language follow. */
+type PageSettings = Parameters<typeof contentSecurityPolicy>[0] & { locale?: string };
+
+async function siteSettingsForPage(services: ServiceContext): Promise<PageSettings> {
   try {
-    return contentSecurityPolicy(await getSiteSettings(services), embed);
+    return await getSiteSettings(services);
   } catch (err) {
     // Without settings the page still loads (and shows the API's own error); only the logo may be
     // blocked. Gravatar is left out too: a board that turned it off never has it allowed by accident
     // (the app shows initials until it has read the settings anyway), and an embed page may then be
     // framed by the site itself only.
-    services.logger.warn({ err }, 'site settings unavailable for the page policy');
-    return contentSecurityPolicy({ logo: null, icon: null, gravatar: false, embedOrigins: [] }, embed);
+    services.logger.warn({ err }, 'site settings unavailable for the page');
+    return { logo: null, icon: null, gravatar: false, embedOrigins: [] };
   }
+}
+
+/** The page's language (issue 33): the visitor's choice, else their browser's, else the site's `locale`. */
+function pageLocale(ctx: Context, settings: PageSettings): Locale {
+  return requestLocale(ctx) ?? (isLocale(settings.locale) ? settings.locale : DEFAULT_LOCALE);
+}
+
+/**
+ * The HTML page in one language (`index.<locale>.html`, made by the build), English's when the build
+ * has no such page. The answer varies with the cookie and `Accept-Language` it was chosen by.
+ */
+function pageIn(files: WebFiles, english: WebFile, locale: Locale): WebFile {
+  return (locale === DEFAULT_LOCALE ? undefined : files.get(`/index.${locale}.html`)) ?? english;
 }
 
 /** The file in the chosen encoding, or 304 when the client's copy (If-None-Match) is current. */

@@ -1,6 +1,7 @@
 import { render } from 'preact';
 import { App } from './app.js';
 import { loadChangelogPresence } from './changelog-presence.js';
+import { loadCatalogue } from './i18n/load.js';
 import { loadSession } from './session.js';
 import { loadSite } from './site.js';
 import { takeSsoLanding } from './sso-landing.js';
@@ -14,4 +15,6 @@ loadSite().catch(() => {
 });
 void loadSession();
 void loadChangelogPresence();
+// The words first: every page renders them synchronously.
+await loadCatalogue();
 render(<App />, document.getElementById('app') as HTMLElement);

@@ -1,11 +1,13 @@
 // Builds the web app (src/web) into dist/web: hashed, minified bundles, the HTML that names them,
 // and gzip/brotli copies of every text file so the server never compresses at request time.
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
+import { DEFAULT_LOCALE, direction, LOCALES, type Locale } from '../../src/i18n/locales.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const source = join(root, 'src', 'web');
@@ -19,10 +21,12 @@ async function main(): Promise<void> {
   await rm(out, { recursive: true, force: true });
   await mkdir(assets, { recursive: true });
   const dashboardStylesheet = await buildDashboardStylesheet();
+  const messageFiles = await buildCatalogues();
   const result = await build({
     entryPoints: [join(source, 'main.tsx')],
-    // Only the dashboard's lazy chunk holds its stylesheet's URL (src/web/dashboard/stylesheet.ts).
-    define: { __DASHBOARD_STYLESHEET__: JSON.stringify(dashboardStylesheet) },
+    // Only the dashboard's lazy chunk holds its stylesheet's URL (src/web/dashboard/stylesheet.ts);
+    // the app's entry knows every catalogue's URL, and loads only the page's (src/web/i18n/load.ts).
+    define: { __DASHBOARD_STYLESHEET__: JSON.stringify(dashboardStylesheet), __MESSAGE_FILES__: JSON.stringify(messageFiles) },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -40,7 +44,8 @@ async function main(): Promise<void> {
   });
   await buildWidgetLoader();
   const icon = await hashedCopy(join(source, 'favicon.svg'));
-  await writeFile(join(out, 'index.html'), await html(result.metafile, icon));
+  const page = await html(result.metafile, icon);
+  for (const locale of LOCALES) await writeFile(join(out, pageName(locale)), pageIn(page, locale, messageFiles[locale]!));
   await compressAll(out);
 }
 
@@ -92,6 +97,45 @@ async function html(metafile: Metafile, icon: string): Promise<string> {
     .replace('%ICON%', icon)
     .replace('%STYLES%', styles)
     .replace('%SCRIPTS%', scripts);
+}
+
+/**
+ * One complete catalogue per language (issue 33): the translation over the English source, so a key a
+ * translation lacks shows English, never its name; keys English no longer has are dropped.
+ * Returns locale → URL.
+ */
+async function buildCatalogues(): Promise<Record<string, string>> {
+  const { en } = await import('../../src/web/i18n/catalogue/en/index.js');
+  const files: Record<string, string> = {};
+  for (const locale of LOCALES) {
+    const translation = locale === 'en' ? {} : await translationOf(locale);
+    const merged = Object.fromEntries(Object.entries(en).map(([key, message]) => [key, translation[key] ?? message]));
+    const body = `export default ${JSON.stringify(merged)};\n`;
+    const hash = createHash('sha256').update(body).digest('base64url').slice(0, 8).toUpperCase();
+    const name = `messages-${locale}-${hash}.js`;
+    await writeFile(join(assets, name), body);
+    files[locale] = `/assets/${name}`;
+  }
+  return files;
+}
+
+async function translationOf(locale: string): Promise<Record<string, unknown>> {
+  const file = join(source, 'i18n', 'catalogue', `${locale}.ts`);
+  if (!existsSync(file)) return {};
+  const module = (await import(pathToFileURL(file).href)) as { default: Record<string, unknown> };
+  return module.default;
+}
+
+/** `index.html` is English's page; `index.<locale>.html` each other language's (src/http/web-app.ts picks one per request). */
+function pageName(locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? 'index.html' : `index.${locale}.html`;
+}
+
+/** The page in one language: its `lang` and direction, and its catalogue preloaded beside the app's entry. */
+function pageIn(page: string, locale: Locale, messages: string): string {
+  return page
+    .replace('<html lang="en">', `<html lang="${locale}" dir="${direction(locale)}">`)
+    .replace('</head>', `  <link rel="modulepreload" href="${messages}" />\n  </head>`);
 }
 
 /** Copies a file into assets/ under a content-hashed name; returns its URL. */

@@ -8,6 +8,7 @@ import { useSite } from '../site.js';
 import { Avatar } from './avatar.js';
 import { signInHref } from '../sign-in-link.js';
 import { ConfirmBanner } from './confirm-banner.js';
+import { t } from '../i18n/t.js';
 import { ActionMenu, type MenuAction } from './menu.js';
 
 /** Skip link, header (site title and logo, Roadmap, the signed-in user), main landmark and footer. */
@@ -19,23 +20,23 @@ export function Layout({ children }: { children: ComponentChildren }) {
   return (
     <>
       <a class="skip-link" href="#main">
-        Skip to content
+        {t('common.skipToContent')}
       </a>
       <header class="site-header">
         <div class="site-header__inner">
           <a class="site-brand" href="/">
             {site?.settings.logo && <img src={site.settings.logo} alt="" height={28} />}
             {/* Until the settings load (or if they fail), the link still needs a name. */}
-            {title ? <span>{title}</span> : <span class="visually-hidden">Home</span>}
+            {title ? <span>{title}</span> : <span class="visually-hidden">{t('common.home')}</span>}
           </a>
-          <nav class="site-nav" aria-label="Site">
+          <nav class="site-nav" aria-label={t('common.siteNav')}>
             {hasChangelog && (
               <a class="button button--quiet site-nav__wide" href="/changelog">
-                Changelog
+                {t('common.changelog')}
               </a>
             )}
             <a class="button button--quiet" href="/roadmap">
-              Roadmap
+              {t('common.roadmap')}
             </a>
             <Account />
           </nav>
@@ -75,10 +76,10 @@ function Footer() {
     <footer class="site-footer">
       {teamLink && (
         <p>
-          <a href="/sign-in">Team sign-in</a>
+          <a href="/sign-in">{t('common.teamSignIn')}</a>
         </p>
       )}
-      {site?.settings.isPoweredBy && <p>Powered by feedbackd</p>}
+      {site?.settings.isPoweredBy && <p>{t('common.poweredBy')}</p>}
     </footer>
   );
 }
@@ -94,16 +95,16 @@ function Account() {
     const here = location.url.startsWith('/sign-') || location.url.startsWith('/sso') ? '/' : location.url;
     return (
       <a class="button" href={signInHref(here)}>
-        Sign in
+        {t('common.signIn')}
       </a>
     );
   }
   const dashboard = mayOpenDashboard(session);
   const actions: MenuAction[] = [
-    { label: 'Your profile', href: '/profile' },
-    ...(dashboard ? [{ label: 'Dashboard', href: '/dashboard' }] : []),
+    { label: t('common.yourProfile'), href: '/profile' },
+    ...(dashboard ? [{ label: t('common.dashboard'), href: '/dashboard' }] : []),
     {
-      label: 'Sign out',
+      label: t('common.signOut'),
       onSelect: () => {
         endSession();
         location.route('/');
@@ -116,11 +117,11 @@ function Account() {
       {dashboard && (
         // On a phone the title needs the room: the dashboard is then in the account menu only.
         <a class="button button--quiet site-nav__wide" href="/dashboard">
-          Dashboard
+          {t('common.dashboard')}
         </a>
       )}
       <ActionMenu
-        label={`Your account (${name || username})`}
+        label={t('common.yourAccount', { name: name || username })}
         actions={actions}
         triggerRef={accountButton}
         face={<Avatar user={{ avatar: '', name, username }} />}

@@ -1,0 +1,3 @@
+// English words of the site's account pages; see index.ts.
+export const account = {
+};

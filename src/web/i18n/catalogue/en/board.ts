@@ -1,0 +1,3 @@
+// English words of the site's board pages; see index.ts.
+export const board = {
+};

@@ -1,0 +1,3 @@
+// English words of the site's changelog pages; see index.ts.
+export const changelog = {
+};

@@ -1,0 +1,3 @@
+// English words of the site's widget pages; see index.ts.
+export const widget = {
+};
