@@ -56,3 +56,12 @@ export function placeholdersOf(message: Message): Set<string> {
 export function pluralCategories(locale: string): Intl.LDMLPluralRule[] {
   return rulesFor(locale).resolvedOptions().pluralCategories as Intl.LDMLPluralRule[];
 }
+
+/**
+ * A translation made whole over its source: every key of `source`, in the translation's words where
+ * it has them and the source's where not (so a missing key shows English, never its name); keys the
+ * source no longer has are dropped.
+ */
+export function completeCatalogue(source: Catalogue, translation: Partial<Catalogue>): Catalogue {
+  return Object.fromEntries(Object.entries(source).map(([key, message]) => [key, translation[key] ?? message]));
+}

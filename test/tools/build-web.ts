@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
 import { DEFAULT_LOCALE, direction, LOCALES, type Locale } from '../../src/i18n/locales.js';
+import { type Catalogue, completeCatalogue } from '../../src/i18n/messages.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const source = join(root, 'src', 'web');
@@ -109,8 +110,7 @@ async function buildCatalogues(): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
   for (const locale of LOCALES) {
     const translation = locale === 'en' ? {} : await translationOf(locale);
-    const merged = Object.fromEntries(Object.entries(en).map(([key, message]) => [key, translation[key] ?? message]));
-    const body = `export default ${JSON.stringify(merged)};\n`;
+    const body = `export default ${JSON.stringify(completeCatalogue(en, translation))};\n`;
     const hash = createHash('sha256').update(body).digest('base64url').slice(0, 8).toUpperCase();
     const name = `messages-${locale}-${hash}.js`;
     await writeFile(join(assets, name), body);
@@ -119,10 +119,10 @@ async function buildCatalogues(): Promise<Record<string, string>> {
   return files;
 }
 
-async function translationOf(locale: string): Promise<Record<string, unknown>> {
-  const file = join(source, 'i18n', 'catalogue', `${locale}.ts`);
+async function translationOf(locale: string): Promise<Partial<Catalogue>> {
+  const file = join(source, 'i18n', 'catalogue', locale, 'index.ts');
   if (!existsSync(file)) return {};
-  const module = (await import(pathToFileURL(file).href)) as { default: Record<string, unknown> };
+  const module = (await import(pathToFileURL(file).href)) as { default: Partial<Catalogue> };
   return module.default;
 }
 

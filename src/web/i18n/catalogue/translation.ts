@@ -1,4 +1,4 @@
-// The shape of a translation (../catalogue/<locale>.ts): English's keys, each in the language's own
+// The shape of a translation (../catalogue/<locale>/<part>.ts): English's keys, each in the language's own
 // words. Plural messages give the categories Intl.PluralRules has for the language (test/web/catalogues.test.ts).
 import type { Message } from '../../../i18n/messages.js';
 import type { MessageKey } from '../t.js';

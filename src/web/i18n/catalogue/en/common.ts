@@ -13,5 +13,4 @@ export const common = {
   'common.signOut': 'Sign out',
   'common.yourAccount': 'Your account ({name})',
   'common.language': 'Language',
-  'common.votes': { one: '{count} vote', other: '{count} votes' },
 };

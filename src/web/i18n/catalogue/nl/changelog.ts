@@ -1,0 +1,4 @@
+import type { Translation } from '../translation.js';
+
+export const changelog: Translation = {
+};
