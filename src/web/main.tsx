@@ -1,6 +1,7 @@
 import { render } from 'preact';
 import { App } from './app.js';
 import { loadChangelogPresence } from './changelog-presence.js';
+import { followProfileLanguage } from './i18n/follow-profile.js';
 import { loadCatalogue } from './i18n/load.js';
 import { loadSession } from './session.js';
 import { loadSite } from './site.js';
@@ -13,6 +14,7 @@ takeSsoLanding();
 loadSite().catch(() => {
   // The pages show their own errors; the default title and accent stay.
 });
+followProfileLanguage();
 void loadSession();
 void loadChangelogPresence();
 // The words first: every page renders them synchronously.

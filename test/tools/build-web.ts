@@ -22,7 +22,8 @@ async function main(): Promise<void> {
   await rm(out, { recursive: true, force: true });
   await mkdir(assets, { recursive: true });
   const dashboardStylesheet = await buildDashboardStylesheet();
-  const messageFiles = await buildCatalogues();
+  const catalogues = await buildCatalogues();
+  const messageFiles = Object.fromEntries(catalogues.map(({ locale, url }) => [locale, url]));
   const result = await build({
     entryPoints: [join(source, 'main.tsx')],
     // Only the dashboard's lazy chunk holds its stylesheet's URL (src/web/dashboard/stylesheet.ts);
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
   await buildWidgetLoader();
   const icon = await hashedCopy(join(source, 'favicon.svg'));
   const page = await html(result.metafile, icon);
-  for (const locale of LOCALES) await writeFile(join(out, pageName(locale)), pageIn(page, locale, messageFiles[locale]!));
+  for (const catalogue of catalogues) await writeFile(join(out, pageName(catalogue.locale)), pageIn(page, catalogue));
   await compressAll(out);
 }
 
@@ -103,20 +104,25 @@ async function html(metafile: Metafile, icon: string): Promise<string> {
 /**
  * One complete catalogue per language (issue 33): the translation over the English source, so a key a
  * translation lacks shows English, never its name; keys English no longer has are dropped.
- * Returns locale → URL.
  */
-async function buildCatalogues(): Promise<Record<string, string>> {
+async function buildCatalogues(): Promise<BuiltCatalogue[]> {
   const { en } = await import('../../src/web/i18n/catalogue/en/index.js');
-  const files: Record<string, string> = {};
+  const built: BuiltCatalogue[] = [];
   for (const locale of LOCALES) {
-    const translation = locale === 'en' ? {} : await translationOf(locale);
-    const body = `export default ${JSON.stringify(completeCatalogue(en, translation))};\n`;
+    const messages = completeCatalogue(en, locale === 'en' ? {} : await translationOf(locale));
+    const body = `export default ${JSON.stringify(messages)};\n`;
     const hash = createHash('sha256').update(body).digest('base64url').slice(0, 8).toUpperCase();
     const name = `messages-${locale}-${hash}.js`;
     await writeFile(join(assets, name), body);
-    files[locale] = `/assets/${name}`;
+    built.push({ locale, url: `/assets/${name}`, messages });
   }
-  return files;
+  return built;
+}
+
+interface BuiltCatalogue {
+  locale: Locale;
+  url: string;
+  messages: Catalogue;
 }
 
 async function translationOf(locale: string): Promise<Partial<Catalogue>> {
@@ -131,12 +137,20 @@ function pageName(locale: Locale): string {
   return locale === DEFAULT_LOCALE ? 'index.html' : `index.${locale}.html`;
 }
 
-/** The page in one language: its `lang` and direction, and its catalogue preloaded beside the app's entry. */
-function pageIn(page: string, locale: Locale, messages: string): string {
+/**
+ * The page in one language: its `lang` and direction, its own description and no-script words, and
+ * its catalogue preloaded beside the app's entry.
+ */
+function pageIn(page: string, { locale, url, messages }: BuiltCatalogue): string {
+  const words = (key: string) => escapeHtml(String(messages[key]));
   return page
     .replace('<html lang="en">', `<html lang="${locale}" dir="${direction(locale)}">`)
-    .replace('</head>', `  <link rel="modulepreload" href="${messages}" />\n  </head>`);
+    .replace('%DESCRIPTION%', words('common.pageDescription'))
+    .replace('%NEEDS_JAVASCRIPT%', words('common.needsJavaScript'))
+    .replace('</head>', `  <link rel="modulepreload" href="${url}" />\n  </head>`);
 }
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Copies a file into assets/ under a content-hashed name; returns its URL. */
 async function hashedCopy(file: string): Promise<string> {

@@ -8,6 +8,7 @@ import { useSite } from '../site.js';
 import { Avatar } from './avatar.js';
 import { signInHref } from '../sign-in-link.js';
 import { ConfirmBanner } from './confirm-banner.js';
+import { LanguageMenu } from '../i18n/language-menu.js';
 import { t } from '../i18n/t.js';
 import { ActionMenu, type MenuAction } from './menu.js';
 
@@ -66,14 +67,16 @@ function useFocusMainOnNavigation(): void {
   }, [path]);
 }
 
-/** "Powered by", and with single sign-on the team's own way in: quiet, but always there. */
+/** The language menu; "Powered by", and with single sign-on the team's own way in: quiet, but always there. */
 function Footer() {
   const site = useSite();
   const session = useSession();
   const teamLink = Boolean(site?.settings.ssoLoginUrl) && session === null;
-  if (!site?.settings.isPoweredBy && !teamLink) return null;
   return (
     <footer class="site-footer">
+      <p>
+        <LanguageMenu />
+      </p>
       {teamLink && (
         <p>
           <a href="/sign-in">{t('common.teamSignIn')}</a>

@@ -13,4 +13,6 @@ export const common = {
   'common.signOut': 'Sign out',
   'common.yourAccount': 'Your account ({name})',
   'common.language': 'Language',
+  'common.pageDescription': 'Share ideas, vote on them and follow the roadmap.',
+  'common.needsJavaScript': 'This feedback board needs JavaScript to show its pages.',
 };

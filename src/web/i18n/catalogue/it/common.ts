@@ -1,4 +1,19 @@
 import type { Translation } from '../translation.js';
 
 export const common: Translation = {
+  'common.skipToContent': 'Vai al contenuto',
+  'common.home': 'Home',
+  'common.siteNav': 'Sito',
+  'common.changelog': 'Novità',
+  'common.roadmap': 'Roadmap',
+  'common.signIn': 'Accedi',
+  'common.teamSignIn': 'Accesso del team',
+  'common.poweredBy': 'Realizzato con feedbackd',
+  'common.yourProfile': 'Il tuo profilo',
+  'common.dashboard': 'Dashboard',
+  'common.signOut': 'Esci',
+  'common.yourAccount': 'Il tuo account ({name})',
+  'common.language': 'Lingua',
+  'common.pageDescription': 'Condividi idee, votale e segui la roadmap.',
+  'common.needsJavaScript': 'Questa bacheca dei suggerimenti ha bisogno di JavaScript per mostrare le sue pagine.',
 };
