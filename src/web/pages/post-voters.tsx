@@ -30,7 +30,10 @@ export function PostVoters({ postId, voters }: { postId: string; voters: Voters 
             ))}
             {rest > 0 && (
               <li class="voters__more">
-                <span aria-hidden="true">{t('post.moreVotersBadge', { number: rest })}</span>
+                {/* ltr: "+9" stays "+9" on a right-to-left page, where the sign would otherwise move after the number. */}
+                <span aria-hidden="true" dir="ltr">
+                  {t('post.moreVotersBadge', { number: rest })}
+                </span>
                 <span class="visually-hidden">{t('post.moreVoters', { count: rest })}</span>
               </li>
             )}
