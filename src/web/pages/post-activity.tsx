@@ -5,6 +5,7 @@ import { CommentBox, type InternalChoice } from '../components/comment-box.js';
 import { CommentItem, type CommentRights } from '../components/comment-item.js';
 import { ErrorNotice } from '../components/notice.js';
 import { Skeleton } from '../components/skeleton.js';
+import { t } from '../i18n/t.js';
 import { signInHref, useOwnUrl } from '../sign-in-link.js';
 import { can, type Session, useSession } from '../session.js';
 import { useSite } from '../site.js';
@@ -42,7 +43,7 @@ interface PostActivityProps {
 export function PostActivity({ postId, added, onCommented }: PostActivityProps) {
   const session = useSession();
   const site = useSite();
-  if (session === undefined) return <Skeleton label="Loading comments" />;
+  if (session === undefined) return <Skeleton label={t('post.loadingComments')} />;
   const abilities = abilitiesOf(session, site?.labs.comments ?? true);
   if (!abilities.commentsOn && !abilities.seesInternal && !abilities.writesInternal) return null;
   // Signing in or out changes what is visible: the list starts again.
@@ -73,7 +74,7 @@ function Timeline({ postId, session, abilities, added, onCommented }: TimelinePr
     const item = await addComment(postId, { body, is_internal: internal, parent_id: parent?.comment.id ?? null });
     list.add(item);
     setFocusId(item.comment.id);
-    setAnnouncement(parent ? 'Reply posted' : 'Comment posted');
+    setAnnouncement(parent ? t('post.replyPosted') : t('post.commentPosted'));
     onCommented?.();
   };
   const remove = async (item: Activity) => {
@@ -82,7 +83,7 @@ function Timeline({ postId, session, abilities, added, onCommented }: TimelinePr
   };
   const removed = () => {
     setDeleting(null);
-    setAnnouncement('Comment deleted');
+    setAnnouncement(t('post.commentDeleted'));
     heading.current?.focus();
   };
   const replyInternal: InternalChoice | null = abilities.writesInternal ? { initial: false, forced: !abilities.writesPublic } : null;
@@ -96,7 +97,7 @@ function Timeline({ postId, session, abilities, added, onCommented }: TimelinePr
       onReply={(parent, body, internal) => post(body, internal, parent)}
       onEdited={(comment) => {
         list.update(comment);
-        setAnnouncement('Comment saved');
+        setAnnouncement(t('post.commentSaved'));
       }}
       onDeleteRequest={(target, refocus) => setDeleting({ item: target, refocus })}
     />
@@ -105,7 +106,7 @@ function Timeline({ postId, session, abilities, added, onCommented }: TimelinePr
   return (
     <section class="activity" aria-labelledby="activity-heading">
       <h2 id="activity-heading" ref={heading} tabIndex={-1}>
-        {abilities.commentsOn ? 'Comments' : 'Internal notes'}
+        {abilities.commentsOn ? t('post.comments') : t('post.internalNotes')}
       </h2>
       <p class="visually-hidden" role="status">
         {announcement}
@@ -129,13 +130,13 @@ function Timeline({ postId, session, abilities, added, onCommented }: TimelinePr
           ))}
         </ol>
       )}
-      <ListState list={list} empty={threads.length === 0} what={abilities.commentsOn ? 'comments' : 'internal notes'} />
+      <ListState list={list} empty={threads.length === 0} emptyText={abilities.commentsOn ? t('post.noComments') : t('post.noInternalNotes')} />
       <Compose session={session} abilities={abilities} internal={replyInternal} onPost={(body, internal) => post(body, internal)} />
       {deleting && (
         <ConfirmDialog
-          question="Delete this comment? Its replies go too."
-          confirmLabel="Delete"
-          pendingLabel="Deleting…"
+          question={t('post.deleteCommentQuestion')}
+          confirmLabel={t('post.delete')}
+          pendingLabel={t('post.deleting')}
           onConfirm={() => remove(deleting.item)}
           onDone={removed}
           onCancel={() => {
@@ -176,16 +177,16 @@ function EarlierButton({ list, onLoaded }: { list: ActivityList; onLoaded: () =>
           list.loadEarlier();
         }}
       >
-        {list.loading ? 'Loading…' : 'Show earlier comments'}
+        {list.loading ? t('post.loadingEarlier') : t('post.showEarlierComments')}
       </button>
     </p>
   );
 }
 
-function ListState({ list, empty, what }: { list: ActivityList; empty: boolean; what: string }) {
+function ListState({ list, empty, emptyText }: { list: ActivityList; empty: boolean; emptyText: string }) {
   if (list.error) return <ErrorNotice error={list.error} onRetry={list.retry} />;
-  if (list.loading && empty) return <Skeleton rows={2} label="Loading comments" />;
-  if (empty) return <p class="muted">No {what} yet.</p>;
+  if (list.loading && empty) return <Skeleton rows={2} label={t('post.loadingComments')} />;
+  if (empty) return <p class="muted">{emptyText}</p>;
   return null;
 }
 
@@ -204,7 +205,7 @@ function Compose({ session, abilities, internal, onPost }: ComposeProps) {
     return (
       <p class="activity__sign-in">
         <a class="button" href={signInHref(here)}>
-          Sign in to comment
+          {t('post.signInToComment')}
         </a>
       </p>
     );
@@ -212,8 +213,8 @@ function Compose({ session, abilities, internal, onPost }: ComposeProps) {
   if (!abilities.writesPublic && !abilities.writesInternal) return null;
   return (
     <div class="activity__compose">
-      <h3 class="activity__compose-title">{abilities.commentsOn ? 'Add a comment' : 'Add an internal note'}</h3>
-      <CommentBox id="comment-new" label="Comment" submitLabel="Comment" pendingLabel="Posting…" internal={internal} onSubmit={onPost} />
+      <h3 class="activity__compose-title">{abilities.commentsOn ? t('post.addComment') : t('post.addInternalNote')}</h3>
+      <CommentBox id="comment-new" label={t('post.commentLabel')} submitLabel={t('post.commentSubmit')} pendingLabel={t('post.posting')} internal={internal} onSubmit={onPost} />
     </div>
   );
 }

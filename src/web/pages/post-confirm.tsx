@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ErrorNotice } from '../components/notice.js';
+import { t } from '../i18n/t.js';
 
 interface ConfirmProps {
   /** The question, naming what goes: "Delete this idea? Its votes and comments go too." */
@@ -70,7 +71,7 @@ export function ConfirmDialog({ question, confirmLabel, pendingLabel, onConfirm,
           {pending ? pendingLabel : confirmLabel}
         </button>
         <button ref={cancel} type="button" class="button" disabled={pending} onClick={cancelNow}>
-          Cancel
+          {t('post.cancel')}
         </button>
       </div>
     </dialog>

@@ -5,6 +5,8 @@ import type { PostRecord } from '../api/types.js';
 import { MarkdownEditor } from '../components/markdown-editor.js';
 import { ErrorNotice } from '../components/notice.js';
 import { TextField } from '../components/text-field.js';
+import { t } from '../i18n/t.js';
+import { errorWords } from './post-error.js';
 
 interface PostEditProps {
   postId: string;
@@ -35,17 +37,17 @@ export function PostEditForm({ postId, title: initialTitle, contentMarkdown, onS
     }
   };
   const field = error instanceof ApiError ? fieldOf(error) : null;
-  const errorFor = (name: string) => (field === name ? (error as ApiError).message : null);
+  const errorFor = (name: string) => (field === name ? errorWords(error) : null);
   const formError = error !== null && !FIELDS.includes(field ?? '') ? error : null;
 
   return (
-    <form class="post-edit" onSubmit={save} aria-label="Edit idea" noValidate>
+    <form class="post-edit" onSubmit={save} aria-label={t('post.editForm')} noValidate>
       {formError !== null && <ErrorNotice error={formError} />}
       {/* autoFocus: the form opens on the reader's request; focus belongs in it. */}
-      <TextField id="post-edit-title" label="Title" type="text" maxLength={200} value={title} onValue={setTitle} error={errorFor('title')} autoFocus />
+      <TextField id="post-edit-title" label={t('post.title')} type="text" maxLength={200} value={title} onValue={setTitle} error={errorFor('title')} autoFocus />
       <MarkdownEditor
         id="post-edit-description"
-        label="Description"
+        label={t('post.description')}
         value={description}
         onInput={setDescription}
         error={errorFor('contentMarkdown')}
@@ -53,10 +55,10 @@ export function PostEditForm({ postId, title: initialTitle, contentMarkdown, onS
       />
       <div class="form-actions">
         <button type="submit" class="button button--primary" disabled={pending}>
-          {pending ? 'Saving…' : 'Save'}
+          {pending ? t('post.saving') : t('post.save')}
         </button>
         <button type="button" class="button" disabled={pending} onClick={onCancel}>
-          Cancel
+          {t('post.cancel')}
         </button>
       </div>
     </form>

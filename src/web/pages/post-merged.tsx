@@ -2,6 +2,7 @@ import { useRef, useState } from 'preact/hooks';
 import { unmergePost } from '../api/endpoints.js';
 import type { MergedFrom, MergedPost, PostDetail } from '../api/types.js';
 import { pageHref } from '../embed/mode.js';
+import { t, tx } from '../i18n/t.js';
 import { can, useSession } from '../session.js';
 import { ConfirmDialog } from './post-confirm.js';
 
@@ -23,7 +24,8 @@ export function takeMergeArrival(post: PostDetail): MergedFrom | null {
 
 /** Quietly, under the title: why the address changed. */
 export function MergedNote({ from }: { from: MergedFrom }) {
-  return <p class="post__merged-note">“{from.title}” was merged into this idea.</p>;
+  // The title goes in as a part, not a parameter, so braces in it stay text.
+  return <p class="post__merged-note">{tx('post.mergedNote', { title: from.title })}</p>;
 }
 
 interface MergedHereProps {
@@ -48,34 +50,39 @@ export function MergedHere({ post, onUnmerged }: MergedHereProps) {
     onUnmerged(back);
   };
   return (
-    <section class="post__merged" aria-label="Ideas merged into this one">
+    <section class="post__merged" aria-label={t('post.mergedSection')}>
       {merged.length > 0 && (
         <div class="post__merged-row">
-          <span id="merged-here">Merged here:</span>{' '}
+          <span id="merged-here">{t('post.mergedHere')}</span>{' '}
           <ul class="post__merged-list" aria-labelledby="merged-here">
             {merged.map((item) => (
               <li key={item.postId}>
-                “{item.title}” —{' '}
-                <button type="button" class="link-button" aria-label={`Unmerge “${item.title}”`} onClick={(event) => setAsking({ merged: item, trigger: event.currentTarget })}>
-                  Unmerge
-                </button>
+                {tx('post.mergedItem', {
+                  title: item.title,
+                  unmerge: (
+                    <button
+                      type="button"
+                      class="link-button"
+                      aria-label={t('post.unmergeNamed', { title: item.title })}
+                      onClick={(event) => setAsking({ merged: item, trigger: event.currentTarget })}
+                    >
+                      {t('post.unmerge')}
+                    </button>
+                  ),
+                })}
               </li>
             ))}
           </ul>
         </div>
       )}
       <p ref={done} class="post__merged-done" role="status" tabIndex={-1}>
-        {restored && (
-          <>
-            <a href={pageHref(`/p/${restored.slug}`)}>“{restored.title}”</a> is an idea of its own again.
-          </>
-        )}
+        {restored && tx('post.unmerged', { idea: <a href={pageHref(`/p/${restored.slug}`)}>{t('post.quotedTitle', { title: restored.title })}</a> })}
       </p>
       {asking && (
         <ConfirmDialog
-          question={`Unmerge “${asking.merged.title}”? It comes back with its own votes and comments.`}
-          confirmLabel="Unmerge"
-          pendingLabel="Unmerging…"
+          question={t('post.unmergeQuestion', { title: asking.merged.title })}
+          confirmLabel={t('post.unmerge')}
+          pendingLabel={t('post.unmerging')}
           onConfirm={() => unmerge(asking.merged)}
           onDone={() => {
             setAsking(null);

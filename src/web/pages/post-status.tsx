@@ -3,10 +3,12 @@ import { ApiError, fieldOf } from '../api/client.js';
 import { addComment, listRoadmaps, updatePost } from '../api/endpoints.js';
 import type { Activity, PostDetail, Roadmap, RoadmapRef } from '../api/types.js';
 import { Field } from '../components/field.js';
-import { ErrorNotice, messageOf } from '../components/notice.js';
+import { ErrorNotice } from '../components/notice.js';
+import { t } from '../i18n/t.js';
 import { can, useSession } from '../session.js';
 import { useSite } from '../site.js';
 import { useLoad } from '../use-load.js';
+import { errorWords } from './post-error.js';
 
 /** What the page learns from an update: the stored status, and the comment that went with it. */
 interface StatusListeners {
@@ -69,15 +71,15 @@ function StatusForm({ post, onStatus, onComment, withComment }: PostStatusProps 
   return (
     <form class="post-status" onSubmit={submit} aria-labelledby="post-status-title" noValidate>
       <h2 id="post-status-title" class="post-status__title">
-        Set the status
+        {t('post.setStatus')}
       </h2>
-      <Field id="post-status-roadmap" label="Status">
+      <Field id="post-status-roadmap" label={t('post.status')}>
         {(describedBy) => (
           <select id="post-status-roadmap" value={chosen} disabled={!roadmaps.data} aria-describedby={describedBy} onChange={(event) => setChosen(event.currentTarget.value)}>
-            <option value="">No status</option>
+            <option value="">{t('post.noStatus')}</option>
             {(roadmaps.data ?? []).map((roadmap) => (
               <option key={roadmap.id} value={roadmap.id}>
-                {roadmap.display ? roadmap.name : `${roadmap.name} (hidden)`}
+                {roadmap.display ? roadmap.name : t('post.hiddenStatus', { name: roadmap.name })}
               </option>
             ))}
           </select>
@@ -87,8 +89,8 @@ function StatusForm({ post, onStatus, onComment, withComment }: PostStatusProps 
       {withComment && (
         <Field
           id="post-status-comment"
-          label="Comment (optional)"
-          hint="Public: it goes under the idea, and to its subscribers with the new status."
+          label={t('post.statusComment')}
+          hint={t('post.statusCommentHint')}
           error={problem?.aboutComment ? problem.message : null}
         >
           {(describedBy, invalid) => (
@@ -111,7 +113,7 @@ function StatusForm({ post, onStatus, onComment, withComment }: PostStatusProps 
       )}
       <div class="form-actions">
         <button type="submit" class="button button--primary" disabled={pending || !(changes || says)}>
-          {pending ? 'Updating…' : changes || !says ? 'Update status' : 'Post comment'}
+          {pending ? t('post.updating') : changes || !says ? t('post.updateStatus') : t('post.postComment')}
         </button>
         <span role="status" class="post-status__done">
           {outcome.done}
@@ -126,8 +128,8 @@ function NoStatusesYet() {
   const session = useSession();
   return (
     <p class="muted small">
-      No statuses yet.{' '}
-      {can(session, 'roadmap:create') ? <a href="/dashboard/roadmaps">Add statuses in the dashboard</a> : 'The board’s owner can add them.'}
+      {t('post.noStatusesYet')}{' '}
+      {can(session, 'roadmap:create') ? <a href="/dashboard/roadmaps">{t('post.addStatuses')}</a> : t('post.ownerAddsStatuses')}
     </p>
   );
 }
@@ -142,24 +144,36 @@ interface UpdateRequest {
 
 /** Stores the status, then posts the comment; a comment refused after a stored status says both. */
 async function update(request: UpdateRequest, roadmaps: Roadmap[], listeners: StatusListeners): Promise<Outcome> {
-  let status: string | null = null;
+  // The new status's name, or null when the status was removed; undefined when it was left alone.
+  let status: string | null | undefined;
   if (request.roadmapId !== undefined) {
     try {
       await updatePost(request.postId, { roadmapId: request.roadmapId || null });
     } catch (error) {
-      return { problem: { message: messageOf(error), aboutComment: false }, done: '' };
+      return { problem: { message: errorWords(error), aboutComment: false }, done: '' };
     }
     const roadmap = roadmaps.find((candidate) => candidate.id === request.roadmapId);
     listeners.onStatus(roadmap ? { id: roadmap.id, name: roadmap.name, url: roadmap.url, color: roadmap.color } : null);
-    status = roadmap ? `Status updated to ${roadmap.name}` : 'Status removed';
+    status = roadmap ? roadmap.name : null;
   }
-  if (request.body === undefined) return { problem: null, done: `${status}.` };
+  if (request.body === undefined) return { problem: null, done: status ? t('post.statusUpdated', { status }) : t('post.statusRemoved') };
   try {
     listeners.onComment(await addComment(request.postId, { body: request.body }));
   } catch (error) {
     const aboutComment = error instanceof ApiError && fieldOf(error) === 'body';
-    const message = status ? `${status}, but the comment was not posted: ${messageOf(error)}` : messageOf(error);
-    return { problem: { message, aboutComment }, done: '' };
+    return { problem: { message: commentRefused(status, errorWords(error)), aboutComment }, done: '' };
   }
-  return { problem: null, done: status ? `${status}, with your comment.` : 'Comment posted.' };
+  return { problem: null, done: withComment(status) };
+}
+
+/** After a status change (or none) and a posted comment: one sentence for both. */
+function withComment(status: string | null | undefined): string {
+  if (status === undefined) return t('post.statusCommentPosted');
+  return status === null ? t('post.statusRemovedWithComment') : t('post.statusUpdatedWithComment', { status });
+}
+
+/** After a status change (or none) and a refused comment: the refusal, and whether the status stuck. */
+function commentRefused(status: string | null | undefined, error: string): string {
+  if (status === undefined) return error;
+  return status === null ? t('post.statusRemovedCommentFailed', { error }) : t('post.statusUpdatedCommentFailed', { status, error });
 }

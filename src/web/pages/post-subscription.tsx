@@ -1,17 +1,18 @@
 import { useEffect, useState } from 'preact/hooks';
 import { getNotificationSettings, getSubscription, setSubscription } from '../api/notifications.js';
 import type { Subscription, SubscriptionReason } from '../api/types.js';
-import { messageOf } from '../components/notice.js';
+import { t, tx } from '../i18n/t.js';
 import { useSession } from '../session.js';
 import { useLoad } from '../use-load.js';
+import { errorWords } from './post-error.js';
 
-/** The end of "You get mail about this idea because …". */
-const BECAUSE: Record<SubscriptionReason, string> = {
-  author: 'you posted it',
-  voter: 'you voted for it',
-  commenter: 'you commented',
-  chosen: 'you subscribed',
-};
+/** "You get mail about this idea because …", whole, for each reason (the catalogue's key; read in render). */
+const BECAUSE = {
+  author: 'post.whyAuthor',
+  voter: 'post.whyVoter',
+  commenter: 'post.whyCommenter',
+  chosen: 'post.whyChosen',
+} as const satisfies Record<SubscriptionReason, string>;
 
 interface PostSubscriptionProps {
   postId: string;
@@ -46,7 +47,7 @@ function SubscriptionToggle({ postId, refresh }: PostSubscriptionProps) {
       // A read started before this change (after a vote, say) would answer with the old state: read again.
       if (loaded.loading) loaded.reload();
     } catch (err) {
-      setError(messageOf(err));
+      setError(errorWords(err));
     } finally {
       setPending(false);
     }
@@ -63,7 +64,7 @@ function SubscriptionToggle({ postId, refresh }: PostSubscriptionProps) {
       </p>
       {error && (
         <p class="post-follow__error small" role="alert">
-          Subscription not changed: {error}
+          {t('post.subscriptionNotChanged', { error })}
         </p>
       )}
     </div>
@@ -71,30 +72,26 @@ function SubscriptionToggle({ postId, refresh }: PostSubscriptionProps) {
 }
 
 function buttonLabel(subscribed: boolean, pending: boolean): string {
-  if (pending) return subscribed ? 'Unsubscribing…' : 'Subscribing…';
-  return subscribed ? 'Unsubscribe' : 'Subscribe';
+  if (pending) return subscribed ? t('post.unsubscribing') : t('post.subscribing');
+  return subscribed ? t('post.unsubscribe') : t('post.subscribe');
 }
 
 function whyText(subscription: Subscription): string {
-  if (!subscription.subscribed) return 'Get mail when this idea’s status changes or someone comments.';
-  return subscription.reason ? `You get mail about this idea because ${BECAUSE[subscription.reason]}.` : 'You get mail about this idea.';
+  if (!subscription.subscribed) return t('post.whyNot');
+  return subscription.reason ? t(BECAUSE[subscription.reason]) : t('post.whySubscribed');
 }
 
 /** Subscribing alone sends nothing while the account's switch is off: the line says where it is. */
 function MailOff() {
-  return (
-    <>
-      Notification mail is off for your account. <a href="/profile">Turn it on in your profile</a>.
-    </>
-  );
+  return tx('post.mailOff', { link: <a href="/profile">{t('post.mailOffLink')}</a> });
 }
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <p class="post-follow post-follow__why small">
-      Your mail setting for this idea could not be loaded.{' '}
+      {t('post.subscriptionLoadFailed')}{' '}
       <button type="button" class="link-button" onClick={onRetry}>
-        Retry
+        {t('post.retry')}
       </button>
     </p>
   );

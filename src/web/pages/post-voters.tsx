@@ -3,7 +3,7 @@ import { listVoters } from '../api/endpoints.js';
 import type { VoteEntry, Voters } from '../api/types.js';
 import { Avatar } from '../components/avatar.js';
 import { ErrorNotice } from '../components/notice.js';
-import { formatNumber } from '../format.js';
+import { t } from '../i18n/t.js';
 import { nameOf } from './post-thread.js';
 
 /** The latest voters as small faces ("+12" for the rest), and the full list on request. */
@@ -15,13 +15,13 @@ export function PostVoters({ postId, voters }: { postId: string; voters: Voters 
   return (
     <section class="voters" aria-labelledby="voters-heading">
       <h2 id="voters-heading" class="voters__heading">
-        Voters
+        {t('post.voters')}
       </h2>
       {voters.votesCount === 0 ? (
-        <p class="muted small">No votes yet.</p>
+        <p class="muted small">{t('post.noVotes')}</p>
       ) : (
         <>
-          <ul class="voters__faces" aria-label="Latest voters">
+          <ul class="voters__faces" aria-label={t('post.latestVoters')}>
             {voters.votes.map((vote) => (
               <li key={vote.voteId} title={nameOf(vote)}>
                 <Avatar user={vote} size={28} />
@@ -30,15 +30,18 @@ export function PostVoters({ postId, voters }: { postId: string; voters: Voters 
             ))}
             {rest > 0 && (
               <li class="voters__more">
-                <span aria-hidden="true">+{formatNumber(rest)}</span>
-                <span class="visually-hidden">and {formatNumber(rest)} more</span>
+                {/* ltr: "+9" stays "+9" on a right-to-left page, where the sign would otherwise move after the number. */}
+                <span aria-hidden="true" dir="ltr">
+                  {t('post.moreVotersBadge', { number: rest })}
+                </span>
+                <span class="visually-hidden">{t('post.moreVoters', { count: rest })}</span>
               </li>
             )}
           </ul>
           {/* Every face already shows: a list of the same people would add nothing. */}
           {(rest > 0 || expanded) && (
             <button type="button" class="button button--quiet small" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
-              {expanded ? 'Hide voters' : 'Show all voters'}
+              {expanded ? t('post.hideVoters') : t('post.showAllVoters')}
             </button>
           )}
           {expanded && <AllVoters key={version} postId={postId} />}
@@ -74,7 +77,7 @@ function AllVoters({ postId }: { postId: string }) {
 
   return (
     <div class="voters__all">
-      <ul class="voters__list" aria-label="All voters" aria-busy={state.loading}>
+      <ul class="voters__list" aria-label={t('post.allVoters')} aria-busy={state.loading}>
         {entries.map((entry) => (
           <li key={entry.voteId}>
             <Avatar user={entry.user} size={24} />
@@ -83,10 +86,10 @@ function AllVoters({ postId }: { postId: string }) {
         ))}
       </ul>
       {state.error !== null && <ErrorNotice error={state.error} onRetry={() => setAttempt(attempt + 1)} />}
-      {state.loading && <p class="muted small">Loading voters…</p>}
+      {state.loading && <p class="muted small">{t('post.loadingVoters')}</p>}
       {!state.loading && cursor && (
         <button type="button" class="button small" onClick={() => setAfter(cursor)}>
-          Show more voters
+          {t('post.showMoreVoters')}
         </button>
       )}
     </div>

@@ -15,6 +15,7 @@ import { TimeAgo } from '../components/time-ago.js';
 import { VoteButton } from '../components/vote-button.js';
 import { can, useSession } from '../session.js';
 import { setPageTitle } from '../site.js';
+import { t } from '../i18n/t.js';
 import { useLoad } from '../use-load.js';
 import { NotFoundPage } from './not-found.js';
 import { PostActivity } from './post-activity.js';
@@ -39,12 +40,12 @@ export function PostPage() {
   if (post.error) {
     return (
       <>
-        <h1>This idea could not be loaded</h1>
+        <h1>{t('post.loadFailed')}</h1>
         <ErrorNotice error={post.error} onRetry={post.reload} />
       </>
     );
   }
-  if (!post.data) return <Skeleton label="Loading the idea" />;
+  if (!post.data) return <Skeleton label={t('post.loading')} />;
   return <PostView key={post.data.postId} loaded={post.data} />;
 }
 
@@ -92,7 +93,7 @@ function PostView({ loaded }: { loaded: PostDetail }) {
   const saved = (record: PostRecord) => {
     const { title, slug, contentMarkdown, updatedAt } = record;
     setPost({ ...post, title, slug, contentMarkdown, updatedAt });
-    setAnnouncement('Idea saved');
+    setAnnouncement(t('post.saved'));
     closeEdit();
     if (slug !== post.slug) location.route(pageHref(`/p/${slug}`), true);
   };
@@ -137,7 +138,7 @@ function PostView({ loaded }: { loaded: PostDetail }) {
         {mergedFrom && <MergedNote from={mergedFrom} />}
         {post.approval === 'waiting' && (
           <p class="waiting-note">
-            <span class="badge badge--waiting">Waiting for approval</span> Only you and the moderators see this idea until a moderator approves it.
+            <span class="badge badge--waiting">{t('post.waitingBadge')}</span> {t('post.waitingNote')}
           </p>
         )}
         <ShippedIn postId={post.postId} />
@@ -163,9 +164,9 @@ function PostView({ loaded }: { loaded: PostDetail }) {
       <PostActivity key={timeline} postId={post.postId} added={statusComment} onCommented={engage} />
       {mode === 'delete' && (
         <ConfirmDialog
-          question="Delete this idea? Its votes and comments go too."
-          confirmLabel="Delete"
-          pendingLabel="Deleting…"
+          question={t('post.deleteQuestion')}
+          confirmLabel={t('post.delete')}
+          pendingLabel={t('post.deleting')}
           onConfirm={() => deletePost(post.postId)}
           onDone={leave}
           onCancel={backToMenu}
@@ -203,7 +204,7 @@ function PostTags({ post, onEdit, buttonRef }: { post: PostDetail; onEdit: () =>
       <TagChips tags={tags} />
       {assigns && (
         <button ref={buttonRef} type="button" class="button button--quiet" onClick={onEdit}>
-          Tags
+          {t('post.tags')}
         </button>
       )}
     </div>
@@ -243,11 +244,11 @@ function PostMenu({ post, triggerRef, onEdit, onDelete, onMerge }: PostMenuProps
   const session = useSession();
   const mine = session?.user.userId === post.author.userId;
   const actions: MenuAction[] = [];
-  if (mine || can(session, 'post:update')) actions.push({ label: 'Edit', onSelect: onEdit });
-  if (can(session, 'post:merge')) actions.push({ label: 'Merge into…', onSelect: onMerge });
-  if (mine || can(session, 'post:destroy')) actions.push({ label: 'Delete', onSelect: onDelete, danger: true });
+  if (mine || can(session, 'post:update')) actions.push({ label: t('post.edit'), onSelect: onEdit });
+  if (can(session, 'post:merge')) actions.push({ label: t('post.mergeInto'), onSelect: onMerge });
+  if (mine || can(session, 'post:destroy')) actions.push({ label: t('post.delete'), onSelect: onDelete, danger: true });
   if (actions.length === 0) return null;
-  return <ActionMenu label="Idea actions" actions={actions} triggerRef={triggerRef} />;
+  return <ActionMenu label={t('post.actions')} actions={actions} triggerRef={triggerRef} />;
 }
 
 /** Voters, on boards that show them (the board's `view_voters`, API.md §3.10). */
