@@ -24,7 +24,7 @@ export function ChangelogEntryPage() {
   return (
     <article class="changelog-entry changelog-entry--page">
       <p>
-        <a href={pageHref('/changelog')}>← All updates</a>
+        <a class="back-link" href={pageHref('/changelog')}><span aria-hidden="true">←</span> All updates</a>
       </p>
       <h1>{entry.data.title}</h1>
       <EntryMeta entry={entry.data} />

@@ -1,4 +1,8 @@
-/** The widget's styles, inside its shadow root: the page's styles never reach them, nor they the page. */
+/**
+ * The widget's styles, inside its shadow root: the page's styles never reach them, nor they the page.
+ * The corner is physical on purpose: the team names it (`data-position`, bottom-right unless
+ * bottom-left), whatever the direction of its page or of the panel's language.
+ */
 export const WIDGET_STYLE = `
 :host{all:initial}
 .launcher{position:fixed;bottom:20px;right:20px;z-index:2147483000;padding:12px 20px;border:0;border-radius:999px;background:#1f2937;color:#fff;font:600 15px/1.2 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;box-shadow:0 4px 16px rgba(0,0,0,.25);cursor:pointer}
