@@ -73,7 +73,7 @@ function NoBoards() {
       <div class="empty">
         <p>{t('board.noBoardsVisitor')}</p>
         <p class="small">
-          {tx('board.noBoardsOwner', { signIn: <a href="/sign-in">{t('common.signIn')}</a> })}
+          {tx('board.noBoardsOwner', { signIn: <a href="/sign-in">{t('board.noBoardsOwnerSignIn')}</a> })}
         </p>
       </div>
     );

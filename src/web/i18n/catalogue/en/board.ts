@@ -22,6 +22,7 @@ export const board = {
   'board.noBoards': 'No boards yet.',
   'board.noBoardsVisitor': 'No boards yet. The team will open one soon.',
   'board.noBoardsOwner': 'Running this board? {signIn} to create the first one.',
+  'board.noBoardsOwnerSignIn': 'Sign in',
   'board.noBoardsTeam': 'No boards yet. Ideas are posted on boards.',
   'board.createFirstBoard': 'Create your first board',
   // Board page
