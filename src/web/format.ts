@@ -1,13 +1,19 @@
-// Numbers and times in the reader's own locale (DESIGN.md: Words).
+// Numbers and times in the page's language (DESIGN.md: Words; issue 33): the language the page was
+// served in, so a German page writes "1.234" and "vor 3 Tagen" whatever the browser's own setting.
+import { formatNumber as formatNumberIn } from '../i18n/messages.js';
+import { locale } from './i18n/t.js';
 
-const numbers = new Intl.NumberFormat();
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-const absolute = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
+// Made on first use, not at module load: nothing here runs before the page's language is known.
+let relative: Intl.RelativeTimeFormat | undefined;
+let absolute: Intl.DateTimeFormat | undefined;
 
-/** 1234 → "1,234" (or the reader's own grouping). */
-export const formatNumber = (n: number): string => numbers.format(n);
+/** 1234 → "1,234" (or the page language's own grouping). */
+export const formatNumber = (n: number): string => formatNumberIn(locale, n);
 
-/** "5 votes", "1 vote", in the reader's number format. */
+/**
+ * "5 votes", "1 vote" with English's two forms: for the dashboard's English words only. The site's
+ * translated pages use plural messages (`t('board.voteCount', { count })`).
+ */
 export function countOf(n: number, one: string, many: string): string {
   return `${formatNumber(n)} ${n === 1 ? one : many}`;
 }
@@ -25,13 +31,21 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
 export function timeAgo(iso: string, now = Date.now()): string {
   const seconds = (new Date(iso).getTime() - now) / 1000;
   for (const [unit, size] of STEPS) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return relativeFormat().format(Math.round(seconds / size), unit);
   }
-  return relative.format(0, 'second');
+  return relativeFormat().format(0, 'second');
+}
+
+function relativeFormat(): Intl.RelativeTimeFormat {
+  relative ??= new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  return relative;
 }
 
 /** The full date and time, for a tooltip. */
-export const formatDate = (iso: string): string => absolute.format(new Date(iso));
+export function formatDate(iso: string): string {
+  absolute ??= new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' });
+  return absolute.format(new Date(iso));
+}
 
 /** Initials for an avatar fallback: "Grace Hopper" → "GH". */
 export function initials(name: string, username: string): string {
@@ -109,5 +123,5 @@ const DURATION_UNITS: Array<[Intl.NumberFormatOptions['unit'], number]> = [
 /** A lifetime in seconds as the reader says it: 900 → "15 minutes", 3600 → "1 hour" (the largest whole unit). */
 export function durationWords(seconds: number): string {
   const [unit, size] = DURATION_UNITS.find(([, length]) => seconds >= length && seconds % length === 0) ?? ['second', 1];
-  return new Intl.NumberFormat(undefined, { style: 'unit', unit, unitDisplay: 'long' }).format(seconds / size);
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(seconds / size);
 }

@@ -1,6 +1,7 @@
 import { getLabs, getSettings } from './api/endpoints.js';
 import type { Labs, Settings } from './api/types.js';
 import { applyAccent } from './colour.js';
+import { t } from './i18n/t.js';
 import { createStore, useStore } from './store.js';
 
 /** The site's settings and lab flags; null until loaded. */
@@ -27,6 +28,6 @@ function setIcon(href: string): void {
 
 /** Sets the tab's title: the page's own words, then the site's title. */
 export function setPageTitle(page: string | null): void {
-  const site = siteStore.get()?.settings.title ?? 'Feedback';
+  const site = siteStore.get()?.settings.title ?? t('board.siteTitleFallback');
   document.title = page ? `${page} · ${site}` : site;
 }

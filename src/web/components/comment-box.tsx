@@ -3,6 +3,8 @@ import { ApiError, fieldOf } from '../api/client.js';
 import { Field } from './field.js';
 import { ImageButton, useImageUpload } from './image-upload.js';
 import { ErrorNotice } from './notice.js';
+import { errorText } from '../i18n/errors.js';
+import { t } from '../i18n/t.js';
 
 /** Whether the box offers the "Internal note" checkbox, and how it starts. */
 export interface InternalChoice {
@@ -51,7 +53,7 @@ export function CommentBox(props: CommentBoxProps) {
       setPending(false);
     }
   };
-  const bodyError = error instanceof ApiError && fieldOf(error) === 'body' ? error.message : null;
+  const bodyError = error instanceof ApiError && fieldOf(error) === 'body' ? errorText(error) : null;
 
   return (
     <form
@@ -63,7 +65,7 @@ export function CommentBox(props: CommentBoxProps) {
       }}
     >
       {error !== null && bodyError === null && <ErrorNotice error={error} />}
-      <Field id={id} label={label} error={bodyError} hint={internal?.forced ? 'Public comments are off: only the team sees this note.' : undefined}>
+      <Field id={id} label={label} error={bodyError} hint={internal?.forced ? t('board.commentInternalForced') : undefined}>
         {(describedBy, invalid) => (
           <textarea
             ref={text}
@@ -82,7 +84,7 @@ export function CommentBox(props: CommentBoxProps) {
       {internal && !internal.forced && (
         <label class="comment-box__internal">
           <input type="checkbox" checked={isInternal} onChange={(event) => setInternal(event.currentTarget.checked)} />
-          Internal note (only the team sees it)
+          {t('board.commentInternalNote')}
         </label>
       )}
       <div class="form-actions">
@@ -91,7 +93,7 @@ export function CommentBox(props: CommentBoxProps) {
         </button>
         {onCancel && (
           <button type="button" class="button" disabled={pending} onClick={onCancel}>
-            Cancel
+            {t('board.cancel')}
           </button>
         )}
       </div>

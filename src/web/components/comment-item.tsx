@@ -5,6 +5,7 @@ import { Avatar } from './avatar.js';
 import { CommentBox, type InternalChoice } from './comment-box.js';
 import { Markdown } from './markdown.js';
 import { TimeAgo } from './time-ago.js';
+import { t } from '../i18n/t.js';
 
 /** What the viewer may do with one comment (the API stays the authority). */
 export interface CommentRights {
@@ -76,22 +77,22 @@ export function CommentItem(props: CommentItemProps) {
         <span id={`${ids}-author`} class="comment__author">
           {name}
         </span>
-        {author.isTeam && <span class="badge badge--team">Team</span>}
+        {author.isTeam && <span class="badge badge--team">{t('board.commentTeam')}</span>}
         <span id={`${ids}-time`} class="comment__time">
           <TimeAgo iso={comment.created_at} />
         </span>
-        {comment.is_edited && <span class="comment__edited">edited</span>}
-        {comment.is_internal && <span class="badge badge--internal">Internal</span>}
-        {comment.approval === 'waiting' && <span class="badge badge--waiting">Waiting for approval</span>}
-        {comment.approval === 'spam' && <span class="badge badge--waiting">Marked as spam</span>}
-        {comment.mergedFrom && <span class="comment__from">from “{comment.mergedFrom.title}”</span>}
+        {comment.is_edited && <span class="comment__edited">{t('board.commentEdited')}</span>}
+        {comment.is_internal && <span class="badge badge--internal">{t('board.commentInternal')}</span>}
+        {comment.approval === 'waiting' && <span class="badge badge--waiting">{t('board.waitingForApproval')}</span>}
+        {comment.approval === 'spam' && <span class="badge badge--waiting">{t('board.commentSpam')}</span>}
+        {comment.mergedFrom && <span class="comment__from">{t('board.commentMergedFrom', { title: comment.mergedFrom.title })}</span>}
       </header>
       {mode === 'edit' ? (
         <CommentBox
           id={`${ids}-edit`}
-          label="Edit comment"
-          submitLabel="Save"
-          pendingLabel="Saving…"
+          label={t('board.commentEditLabel')}
+          submitLabel={t('board.save')}
+          pendingLabel={t('board.saving')}
           initialBody={comment.body}
           onSubmit={saveEdit}
           onCancel={() => close('edit')}
@@ -103,13 +104,13 @@ export function CommentItem(props: CommentItemProps) {
       {mode !== 'edit' && (
         <div class="comment__actions">
           {rights.reply && (
-            <button ref={replyButton} type="button" class="link-button" aria-label={`Reply to ${name}`} aria-expanded={mode === 'reply'} onClick={() => setMode(mode === 'reply' ? 'read' : 'reply')}>
-              Reply
+            <button ref={replyButton} type="button" class="link-button" aria-label={t('board.commentReplyTo', { name })} aria-expanded={mode === 'reply'} onClick={() => setMode(mode === 'reply' ? 'read' : 'reply')}>
+              {t('board.commentReply')}
             </button>
           )}
           {rights.edit && (
-            <button ref={editButton} type="button" class="link-button" aria-label={`Edit comment by ${name}`} onClick={() => setMode('edit')}>
-              Edit
+            <button ref={editButton} type="button" class="link-button" aria-label={t('board.commentEditBy', { name })} onClick={() => setMode('edit')}>
+              {t('board.commentEdit')}
             </button>
           )}
           {rights.remove && (
@@ -117,10 +118,10 @@ export function CommentItem(props: CommentItemProps) {
               ref={deleteButton}
               type="button"
               class="link-button link-button--danger"
-              aria-label={`Delete comment by ${name}`}
+              aria-label={t('board.commentDeleteBy', { name })}
               onClick={() => props.onDeleteRequest(item, () => deleteButton.current?.focus())}
             >
-              Delete
+              {t('board.commentDelete')}
             </button>
           )}
         </div>
@@ -128,9 +129,9 @@ export function CommentItem(props: CommentItemProps) {
       {mode === 'reply' && (
         <CommentBox
           id={`${ids}-reply`}
-          label={`Reply to ${name}`}
-          submitLabel="Post reply"
-          pendingLabel="Posting…"
+          label={t('board.commentReplyTo', { name })}
+          submitLabel={t('board.commentPostReply')}
+          pendingLabel={t('board.posting')}
           internal={props.replyInternal && { ...props.replyInternal, initial: props.replyInternal.initial || comment.is_internal }}
           onSubmit={sendReply}
           onCancel={() => close('reply')}

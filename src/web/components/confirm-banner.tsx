@@ -4,6 +4,7 @@ import { ApiError } from '../api/client.js';
 import { accountMessage } from '../pages/account-form.js';
 import { useResendVerification } from '../pages/account-resend.js';
 import { loadSession, useSession } from '../session.js';
+import { t, tx } from '../i18n/t.js';
 
 /** Where a dismissal is kept: for this tab's visit only, so the reminder comes back another day. */
 const DISMISSED_KEY = 'feedbackd.confirmBannerDismissed';
@@ -32,19 +33,17 @@ export function ConfirmBanner() {
       <div class="confirm-banner__inner">
         <p role="status" class="confirm-banner__text">
           {state.kind === 'sent' ? (
-            `Sent. Check your inbox at ${email}.`
+            t('board.confirmSent', { email })
           ) : (
-            <>
-              Please confirm your email address<span class="confirm-banner__where">: open the link we sent to {email}</span>.
-            </>
+            tx('board.confirmAsk', { where: <span class="confirm-banner__where">{t('board.confirmWhere', { email })}</span> })
           )}
         </p>
         {state.kind !== 'sent' && (
           <button type="button" class="link-button confirm-banner__send" disabled={state.kind === 'pending'} onClick={send}>
-            {state.kind === 'pending' ? 'Sending…' : 'Send again'}
+            {state.kind === 'pending' ? t('board.confirmSending') : t('board.confirmSendAgain')}
           </button>
         )}
-        <button type="button" class="link-button confirm-banner__close" aria-label="Dismiss" onClick={dismiss}>
+        <button type="button" class="link-button confirm-banner__close" aria-label={t('board.dismiss')} onClick={dismiss}>
           <span aria-hidden="true">×</span>
         </button>
         {state.kind === 'failed' && (

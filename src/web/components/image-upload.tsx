@@ -1,6 +1,8 @@
 import type { RefObject } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import { ApiError, currentToken } from '../api/client.js';
+import { errorText } from '../i18n/errors.js';
+import { t } from '../i18n/t.js';
 
 /*
  * Images in the post and comment editors (issue 31 §3): pasted, dropped or picked with "Add image",
@@ -85,13 +87,13 @@ export function useImageUpload({ textarea, value, onInput, disabled }: ImageUplo
     setBusy(true);
     try {
       for (const [index, file] of files.entries()) {
-        setStatus({ text: files.length > 1 ? `Uploading image ${index + 1} of ${files.length}…` : 'Uploading image…', error: false });
+        setStatus({ text: files.length > 1 ? t('board.imageUploadingOf', { index: index + 1, total: files.length }) : t('board.imageUploading'), error: false });
         insert(imageMarkdown(await uploadImage(file)));
       }
-      setStatus({ text: files.length > 1 ? `${files.length} images added.` : 'Image added.', error: false });
+      setStatus({ text: files.length > 1 ? t('board.imagesAdded', { count: files.length }) : t('board.imageAdded'), error: false });
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : 'The image could not be uploaded.';
-      setStatus({ text: `Image not added: ${message}`, error: true });
+      const reason = error instanceof ApiError ? errorText(error) : t('board.imageFailed');
+      setStatus({ text: t('board.imageNotAdded', { reason }), error: true });
     } finally {
       setBusy(false);
     }
@@ -122,7 +124,7 @@ export function ImageButton({ id, upload }: { id: string; upload: ReturnType<typ
   return (
     <div class="image-upload">
       <button type="button" class="link-button image-upload__button" disabled={upload.busy} onClick={() => input.current?.click()} aria-describedby={`${id}-image-status`}>
-        Add image
+        {t('board.addImage')}
       </button>
       <input
         ref={input}

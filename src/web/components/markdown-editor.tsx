@@ -2,13 +2,14 @@ import { useRef, useState } from 'preact/hooks';
 import { Field } from './field.js';
 import { ImageButton, useImageUpload } from './image-upload.js';
 import { Markdown } from './markdown.js';
+import { type MessageKey, t } from '../i18n/t.js';
 
 type Mode = 'write' | 'preview';
 
-const MODES: { mode: Mode; label: string }[] = [
-  { mode: 'write', label: 'Write' },
-  { mode: 'preview', label: 'Preview' },
-];
+const MODES = [
+  { mode: 'write', label: 'board.editorWrite' },
+  { mode: 'preview', label: 'board.editorPreview' },
+] as const satisfies readonly { mode: Mode; label: MessageKey }[];
 
 interface MarkdownEditorProps {
   id: string;
@@ -30,7 +31,7 @@ export function MarkdownEditor({ id, label, value, onInput, error, hint, maxLeng
   const [mode, setMode] = useState<Mode>('write');
   const text = useRef<HTMLTextAreaElement>(null);
   const upload = useImageUpload({ textarea: text, value, onInput, disabled });
-  hint ??= images ? 'Markdown is supported. Paste or drop images, or use Add image.' : 'Markdown is supported.';
+  hint ??= images ? t('board.editorHintImages') : t('board.editorHint');
   return (
     <Field id={id} label={label} error={error} hint={hint}>
       {(describedBy, invalid) => (
@@ -53,7 +54,7 @@ export function MarkdownEditor({ id, label, value, onInput, error, hint, maxLeng
           </div>
           <div id={`${id}-preview`} role="tabpanel" aria-labelledby={`${id}-tab-preview`} hidden={mode !== 'preview'} class="md-editor__preview">
             {mode === 'preview' &&
-              (value.trim() ? <Markdown source={value} /> : <p class="muted">Nothing to preview yet.</p>)}
+              (value.trim() ? <Markdown source={value} /> : <p class="muted">{t('board.editorNothingToPreview')}</p>)}
           </div>
         </div>
       )}
@@ -71,7 +72,7 @@ function ModeTabs({ id, mode, onChoose }: { id: string; mode: Mode; onChoose: (m
     document.getElementById(`${id}-tab-${next}`)?.focus();
   };
   return (
-    <div class="md-editor__tabs" role="tablist" aria-label="Write or preview" onKeyDown={onKeyDown}>
+    <div class="md-editor__tabs" role="tablist" aria-label={t('board.editorModes')} onKeyDown={onKeyDown}>
       {MODES.map((entry) => (
         <button
           key={entry.mode}
@@ -84,7 +85,7 @@ function ModeTabs({ id, mode, onChoose }: { id: string; mode: Mode; onChoose: (m
           class="link-button md-editor__tab"
           onClick={() => onChoose(entry.mode)}
         >
-          {entry.label}
+          {t(entry.label)}
         </button>
       ))}
     </div>

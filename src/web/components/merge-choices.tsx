@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { Post } from '../api/types.js';
-import { countOf } from '../format.js';
+import { t } from '../i18n/t.js';
 import type { Candidates } from './merge-candidates.js';
 
 interface MergeChoicesProps {
@@ -19,7 +19,7 @@ export function MergeChoices({ typed, onType, candidates, onChoose }: MergeChoic
   return (
     <>
       <div class="field">
-        <label for="merge-search">Search ideas</label>
+        <label for="merge-search">{t('board.mergeSearch')}</label>
         <input
           ref={search}
           id="merge-search"
@@ -31,19 +31,19 @@ export function MergeChoices({ typed, onType, candidates, onChoose }: MergeChoic
           autoFocus
         />
       </div>
-      <h3 class="merge-dialog__list-heading">{kind === 'similar' ? 'Most similar ideas' : 'Matching ideas'}</h3>
+      <h3 class="merge-dialog__list-heading">{kind === 'similar' ? t('board.mergeMostSimilar') : t('board.mergeMatching')}</h3>
       <p class="visually-hidden" aria-live="polite">
-        {loading ? '' : countOf(posts.length, kind === 'similar' ? 'similar idea' : 'matching idea', kind === 'similar' ? 'similar ideas' : 'matching ideas')}
+        {loading ? '' : t(kind === 'similar' ? 'board.mergeSimilarCount' : 'board.mergeMatchingCount', { count: posts.length })}
       </p>
       {failed ? (
         <p class="small muted">
-          Could not look for ideas.{' '}
+          {t('board.mergeSearchFailed')}{' '}
           <button type="button" class="button button--quiet" onClick={retry}>
-            Retry
+            {t('board.retry')}
           </button>
         </p>
       ) : posts.length === 0 ? (
-        <p class="small muted">{loading ? 'Looking…' : emptyWords(kind, typed)}</p>
+        <p class="small muted">{loading ? t('board.mergeLooking') : emptyWords(kind, typed)}</p>
       ) : (
         <ul class="merge-dialog__list">
           {posts.map((post) => (
@@ -61,7 +61,7 @@ export function MergeChoices({ typed, onType, candidates, onChoose }: MergeChoic
 }
 
 const emptyWords = (kind: Candidates['kind'], typed: string) =>
-  kind === 'similar' ? 'No similar ideas. Search for the one it repeats.' : `No other idea matches “${typed.trim()}”.`;
+  kind === 'similar' ? t('board.mergeNoSimilar') : t('board.mergeNoMatch', { query: typed.trim() });
 
 /** "12 votes · Ideas": enough to tell two ideas of the same name apart. */
-const metaOf = (post: Post) => [countOf(post.voters.votesCount, 'vote', 'votes'), post.board?.name].filter(Boolean).join(' · ');
+const metaOf = (post: Post) => [t('board.voteCount', { count: post.voters.votesCount }), post.board?.name].filter(Boolean).join(' · ');

@@ -4,6 +4,7 @@ import type { Post, PostDetail } from '../api/types.js';
 import { useMergeCandidates } from './merge-candidates.js';
 import { MergeChoices } from './merge-choices.js';
 import { ErrorNotice } from './notice.js';
+import { t } from '../i18n/t.js';
 
 interface MergeDialogProps {
   /** The duplicate. */
@@ -46,7 +47,7 @@ export function MergeDialog({ post, onMerged, onClose }: MergeDialogProps) {
       dialog.current?.close();
       onMerged(merged);
     } catch (err) {
-      // The API's refusal, in its words ("The post to merge into is itself merged into another post").
+      // The API's refusal, in the page's words ("The post to merge into is itself merged into another post").
       setError(err);
       setPending(false);
     }
@@ -68,8 +69,8 @@ export function MergeDialog({ post, onMerged, onClose }: MergeDialogProps) {
       }}
     >
       <div class="modal-dialog__head">
-        <h2 id="merge-dialog-title">Merge “{post.title}” into…</h2>
-        <button type="button" class="button button--quiet merge-dialog__close" aria-label="Close" disabled={pending} onClick={close}>
+        <h2 id="merge-dialog-title">{t('board.mergeTitle', { title: post.title })}</h2>
+        <button type="button" class="button button--quiet merge-dialog__close" aria-label={t('board.close')} disabled={pending} onClick={close}>
           <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
             <path d="M3.5 3.5l9 9m0-9l-9 9" stroke="currentColor" stroke-width="1.75" stroke-linecap="round" />
           </svg>
@@ -102,15 +103,15 @@ function MergeQuestion({ source, target, pending, error, onMerge, onCancel }: Me
   return (
     <>
       <p id="merge-question" class="merge-dialog__question">
-        Merge “{source}” into “{target}”? Its votes and comments join “{target}”; its followers are told.
+        {t('board.mergeQuestion', { source, target })}
       </p>
       {error !== null && <ErrorNotice error={error} />}
       <div class="form-actions">
         <button ref={mergeButton} type="button" class="button button--primary" disabled={pending} onClick={onMerge}>
-          {pending ? 'Merging…' : 'Merge'}
+          {pending ? t('board.merging') : t('board.merge')}
         </button>
         <button type="button" class="button" disabled={pending} onClick={onCancel}>
-          Cancel
+          {t('board.cancel')}
         </button>
       </div>
     </>

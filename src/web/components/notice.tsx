@@ -1,21 +1,18 @@
 import type { ComponentChildren } from 'preact';
 import { ApiError, currentToken } from '../api/client.js';
+import { errorTextWithWait, knowsError } from '../i18n/errors.js';
+import { t } from '../i18n/t.js';
 import { loadSession, sessionStore } from '../session.js';
 import { loadSite, siteStore } from '../site.js';
 
-/** The words to show for a failure: the API's own message, or what went wrong on the way. */
+/**
+ * The words to show for a failure, in the page's language (`errors.<CODE>`, with a rate limit's
+ * wait). A code only the dashboard meets has no words in the catalogue: the dashboard is English
+ * for now, so it keeps the API's own message rather than a general one.
+ */
 export function messageOf(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.retryAfter && error.status === 429) return `${error.message} You can try again in ${waitText(error.retryAfter)}.`;
-    return error.message;
-  }
-  return 'Something went wrong. Try again in a moment.';
-}
-
-function waitText(seconds: number): string {
-  if (seconds < 90) return `${seconds} seconds`;
-  const minutes = Math.ceil(seconds / 60);
-  return minutes < 90 ? `${minutes} minutes` : `${Math.ceil(minutes / 60)} hours`;
+  if (error instanceof ApiError && !knowsError(error) && error.message) return error.message;
+  return errorTextWithWait(error);
 }
 
 /** An error box with the message and, when given, a Retry button. */
@@ -25,7 +22,7 @@ export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () =
       <p>{messageOf(error)}</p>
       {onRetry && (
         <button type="button" class="button" onClick={() => retry(onRetry)}>
-          Retry
+          {t('board.retry')}
         </button>
       )}
     </div>

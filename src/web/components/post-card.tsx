@@ -1,5 +1,6 @@
 import type { Post } from '../api/types.js';
-import { countOf, plainExcerpt } from '../format.js';
+import { plainExcerpt } from '../format.js';
+import { t } from '../i18n/t.js';
 import { StatusChip } from './status-chip.js';
 import { TagChips } from './tag-chips.js';
 import { TimeAgo } from './time-ago.js';
@@ -28,10 +29,10 @@ export function PostCard({ post, showBoard = false, showAuthor = true }: PostCar
         {post.tags && <TagChips tags={post.tags} />}
         <div class="meta">
           {post.roadmap && <StatusChip roadmap={post.roadmap} />}
-          {post.approval === 'waiting' && <span class="badge badge--waiting">Waiting for approval</span>}
+          {post.approval === 'waiting' && <span class="badge badge--waiting">{t('board.waitingForApproval')}</span>}
           {showBoard && post.board && <span>{post.board.name}</span>}
           {/* Nothing at 0: "No comments" on most cards of a young board would only add noise. */}
-          {post.commentsCount > 0 && <span>{countOf(post.commentsCount, 'comment', 'comments')}</span>}
+          {post.commentsCount > 0 && <span>{t('board.commentCount', { count: post.commentsCount })}</span>}
           {showAuthor && <span>{post.author.name || post.author.username}</span>}
           <TimeAgo iso={post.createdAt} />
         </div>

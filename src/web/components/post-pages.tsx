@@ -5,6 +5,7 @@ import { useLoad } from '../use-load.js';
 import { ErrorNotice } from './notice.js';
 import { PostCard } from './post-card.js';
 import { Skeleton } from './skeleton.js';
+import { t } from '../i18n/t.js';
 
 interface PostPagesProps {
   /** One page of posts, counted from 1; a page shorter than `pageSize` is the last. */
@@ -50,7 +51,7 @@ export function PostPages({ fetchPage, pageSize, empty, cards, lastShown }: Post
   return (
     <>
       <p class="visually-hidden" aria-live="polite">
-        {pending ? '' : `${posts.length}${hasMore ? '+' : ''} ideas shown`}
+        {pending ? '' : t(hasMore ? 'board.ideasShownMore' : 'board.ideasShown', { count: posts.length })}
       </p>
       {shown.length > 0 && (
         <ul class={stale ? 'post-list post-list--stale' : 'post-list'} aria-busy={stale !== null} ref={listRef.list}>
@@ -62,7 +63,7 @@ export function PostPages({ fetchPage, pageSize, empty, cards, lastShown }: Post
       {load.error ? (
         <ErrorNotice error={load.error} onRetry={load.reload} />
       ) : pending && pages === 1 ? (
-        stale === null && <Skeleton label="Loading ideas" />
+        stale === null && <Skeleton label={t('board.loadingIdeas')} />
       ) : posts.length === 0 ? (
         empty
       ) : (
@@ -93,7 +94,7 @@ function LoadMore({ pending, onClick }: { pending: boolean; onClick: () => void 
   return (
     <p class="load-more">
       <button type="button" class="button" aria-disabled={pending} onClick={pending ? undefined : onClick}>
-        {pending ? 'Loading more…' : 'Load more'}
+        {pending ? t('board.loadingMore') : t('board.loadMore')}
       </button>
     </p>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { similarPosts } from '../api/endpoints.js';
 import type { Post } from '../api/types.js';
-import { countOf } from '../format.js';
+import { t } from '../i18n/t.js';
 import { StatusChip } from './status-chip.js';
 import { VoteButton } from './vote-button.js';
 import { pageHref } from '../embed/mode.js';
@@ -47,22 +47,22 @@ export function SimilarPosts({ title, boardId }: { title: string; boardId?: stri
   return (
     <div class="similar">
       <p class="similar__count visually-hidden" aria-live="polite">
-        {posts.length > 0 ? countOf(posts.length, 'similar idea', 'similar ideas') : ''}
+        {posts.length > 0 ? t('board.similarCount', { count: posts.length }) : ''}
       </p>
       {failed && (
         <p class="similar__failed small muted">
-          Could not look for similar ideas.{' '}
+          {t('board.similarFailed')}{' '}
           <button type="button" class="button button--quiet" onClick={retry}>
-            Retry
+            {t('board.retry')}
           </button>
         </p>
       )}
       {posts.length > 0 && (
         <section class="similar__panel" aria-labelledby="similar-heading">
           <h2 id="similar-heading" class="similar__heading">
-            Is it one of these?
+            {t('board.similarHeading')}
           </h2>
-          <p class="small muted">Vote for it instead, and the team sees how many want it.</p>
+          <p class="small muted">{t('board.similarHint')}</p>
           <ul class="similar__list">
             {posts.map((post) => (
               <SimilarPost key={post.postId} post={post} />

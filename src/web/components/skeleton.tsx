@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
+import { t } from '../i18n/t.js';
 
 /** Placeholder rows, shown only once loading takes longer than ~300 ms so fast loads never flash. */
-export function Skeleton({ rows = 3, label = 'Loading' }: { rows?: number; label?: string }) {
+export function Skeleton({ rows = 3, label = t('board.loading') }: { rows?: number; label?: string }) {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setVisible(true), 300);

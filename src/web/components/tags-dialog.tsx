@@ -3,7 +3,9 @@ import { listTags, setPostTags } from '../api/endpoints.js';
 import type { Tag, TagRef } from '../api/types.js';
 import { ModalDialog } from '../dashboard/modal-dialog.js';
 import { useLoad } from '../use-load.js';
-import { ErrorNotice, messageOf } from './notice.js';
+import { errorTextWithWait } from '../i18n/errors.js';
+import { ErrorNotice } from './notice.js';
+import { t } from '../i18n/t.js';
 
 interface TagsDialogProps {
   /** The post's title, to say what is being tagged. */
@@ -36,25 +38,25 @@ export function TagsDialog({ title, postId, current, onSaved, onClose }: TagsDia
     try {
       onSaved(await setPostTags(postId, [...chosen]));
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(errorTextWithWait(failure));
       setBusy(false);
     }
   };
   return (
-    <ModalDialog title="Tags" onClose={onClose} busy={busy}>
-      <p class="field__hint">On “{title}”.</p>
-      {tags === null && !loaded.error && <p>Loading tags…</p>}
+    <ModalDialog title={t('board.tags')} onClose={onClose} busy={busy}>
+      <p class="field__hint">{t('board.tagsOn', { title })}</p>
+      {tags === null && !loaded.error && <p>{t('board.tagsLoading')}</p>}
       {tags === null && loaded.error !== null && <ErrorNotice error={loaded.error} onRetry={loaded.reload} />}
-      {tags !== null && tags.length === 0 && <p>No tags yet: the dashboard's Tags section makes them.</p>}
+      {tags !== null && tags.length === 0 && <p>{t('board.tagsNone')}</p>}
       {tags !== null && tags.length > 0 && (
         <fieldset class="tag-choices">
-          <legend class="visually-hidden">Tags of this idea</legend>
+          <legend class="visually-hidden">{t('board.tagsLegend')}</legend>
           {tags.map((tag) => (
             <label key={tag.tagId} class="tag-choice">
               <input type="checkbox" checked={chosen.has(tag.tagId)} disabled={busy} onChange={(event) => toggle(tag.tagId, event.currentTarget.checked)} />
               <span class="dot" style={{ background: `#${tag.color}` }} aria-hidden="true" />
               {tag.name}
-              {!tag.public && <span class="tag-choice__private"> (private)</span>}
+              {!tag.public && <span class="tag-choice__private"> {t('board.tagPrivate')}</span>}
             </label>
           ))}
         </fieldset>
@@ -66,10 +68,10 @@ export function TagsDialog({ title, postId, current, onSaved, onClose }: TagsDia
       )}
       <div class="form-actions">
         <button type="button" class="button button--primary" disabled={busy || tags === null} onClick={save}>
-          {busy ? 'Saving…' : 'Save'}
+          {busy ? t('board.saving') : t('board.save')}
         </button>
         <button type="button" class="button" disabled={busy} onClick={onClose}>
-          Cancel
+          {t('board.cancel')}
         </button>
       </div>
     </ModalDialog>

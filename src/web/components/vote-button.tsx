@@ -3,11 +3,11 @@ import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../api/client.js';
 import { addVote, removeVote } from '../api/endpoints.js';
 import type { Voters } from '../api/types.js';
-import { countOf, formatNumber } from '../format.js';
+import { formatNumber } from '../format.js';
+import { errorTextWithWait } from '../i18n/errors.js';
+import { t } from '../i18n/t.js';
 import { useSession } from '../session.js';
 import { goToSignIn, signInHref } from '../sign-in-link.js';
-import { messageOf } from './notice.js';
-
 
 interface VoteButtonProps {
   postId: string;
@@ -44,7 +44,7 @@ export function VoteButton({ postId, voters, onChange }: VoteButtonProps) {
       const settled = err instanceof ApiError && (err.code === 'VOTE_EXISTS' || err.code === 'VOTE_NOT_FOUND');
       if (!settled) {
         setState(before);
-        setError(messageOf(err));
+        setError(errorTextWithWait(err));
       }
     } finally {
       setPending(false);
@@ -57,7 +57,7 @@ export function VoteButton({ postId, voters, onChange }: VoteButtonProps) {
         type="button"
         class="vote-button"
         aria-pressed={state.voted}
-        aria-label={`Vote, ${countOf(state.count, 'vote', 'votes')}`}
+        aria-label={t('board.voteLabel', { count: state.count })}
         aria-busy={pending}
         onClick={toggle}
       >
@@ -67,7 +67,7 @@ export function VoteButton({ postId, voters, onChange }: VoteButtonProps) {
         <span aria-hidden="true">{formatNumber(state.count)}</span>
       </button>
       <span class="visually-hidden" aria-live="polite">
-        {pending ? '' : error ? `Vote failed: ${error}` : ''}
+        {pending ? '' : error ? t('board.voteFailed', { reason: error }) : ''}
       </span>
       {error && (
         <span class="vote__error small" role="alert">

@@ -13,6 +13,7 @@ import { type Loaded, useLoad } from '../use-load.js';
 import { NotFoundPage } from './not-found.js';
 import { PostFilters, type PostListFilter, readFilter, writeFilter } from './post-filters.js';
 import { pageHref } from '../embed/mode.js';
+import { t } from '../i18n/t.js';
 
 const PAGE_SIZE = 20;
 
@@ -26,17 +27,17 @@ export function BoardPage() {
   const tags = useLoad(listTags, []);
   useEffect(() => setPageTitle(board.data?.name ?? null), [board.data]);
   // Hidden boards have no feed: readers never sign in.
-  useFeedLink(board.data?.display ? `/b/${encodeURIComponent(board.data.url)}/feed.atom` : null, `New ideas on ${board.data?.name ?? ''}`);
+  useFeedLink(board.data?.display ? `/b/${encodeURIComponent(board.data.url)}/feed.atom` : null, t('board.feedTitle', { board: board.data?.name ?? '' }));
 
   if (board.error && (board.error as { code?: string }).code === 'BOARD_NOT_FOUND') return <NotFoundPage what="board" />;
   if (board.error) return <ErrorNotice error={board.error} onRetry={() => retryBoard(board, roadmaps)} />;
-  if (!board.data) return <Skeleton label="Loading the board" />;
+  if (!board.data) return <Skeleton label={t('board.loadingBoard')} />;
   return (
     <>
       <div class="page-head">
         <h1>{board.data.name}</h1>
         <a class="button button--primary" href={pageHref(`/new?${new URLSearchParams({ board: board.data.url })}`)}>
-          Post an idea
+          {t('board.postIdea')}
         </a>
       </div>
       {board.data.description && <p class="board-description">{board.data.description}</p>}
@@ -67,12 +68,12 @@ function BoardPosts({ board, roadmaps, tags }: { board: Board; roadmaps: { id: s
       <PostFilters filter={filter} roadmaps={roadmaps} tags={tags} signedIn={Boolean(session)} onChange={setFilter} />
       <section aria-labelledby="posts-heading">
         <h2 id="posts-heading" class="visually-hidden">
-          Ideas
+          {t('board.ideasHeading')}
         </h2>
         {filter.mine && session === null ? (
           <SignInForMine board={board} mine={filter.mine} />
         ) : filter.mine && session === undefined ? (
-          <Skeleton label="Loading ideas" />
+          <Skeleton label={t('board.loadingIdeas')} />
         ) : (
           <PostPages
             key={key}
@@ -106,9 +107,9 @@ function SignInForMine({ board, mine }: { board: Board; mine: 'posted' | 'voted'
   const next = pageHref(`/b/${encodeURIComponent(board.url)}?mine=${mine}`);
   return (
     <div class="empty">
-      <p>{mine === 'posted' ? 'Sign in to see the ideas you posted.' : 'Sign in to see the ideas you voted for.'}</p>
+      <p>{mine === 'posted' ? t('board.signInForPosted') : t('board.signInForVoted')}</p>
       <a class="button button--primary" href={signInHref(next)}>
-        Sign in
+        {t('common.signIn')}
       </a>
     </div>
   );
@@ -119,15 +120,15 @@ function EmptyList({ board, filter, searching }: { board: Board; filter: PostLis
     <div class="empty">
       <p>{emptyWords(filter, searching)}</p>
       <a class="button button--primary" href={pageHref(`/new?${new URLSearchParams({ board: board.url, title: filter.query })}`)}>
-        Post an idea
+        {t('board.postIdea')}
       </a>
     </div>
   );
 }
 
 function emptyWords(filter: PostListFilter, searching: boolean): string {
-  if (searching) return filter.mine ? 'None of your ideas match. Try other words, or show all ideas.' : 'No ideas match. Try other words, or post it as a new idea.';
-  if (filter.mine === 'posted') return 'You have not posted an idea on this board yet.';
-  if (filter.mine === 'voted') return 'You have not voted for an idea on this board yet.';
-  return 'No ideas yet — post the first one.';
+  if (searching) return filter.mine ? t('board.emptyMineSearch') : t('board.emptySearch');
+  if (filter.mine === 'posted') return t('board.emptyPosted');
+  if (filter.mine === 'voted') return t('board.emptyVoted');
+  return t('board.empty');
 }

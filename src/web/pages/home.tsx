@@ -3,7 +3,7 @@ import { listBoards } from '../api/endpoints.js';
 import { useHasChangelog } from '../changelog-presence.js';
 import { ErrorNotice } from '../components/notice.js';
 import { Skeleton } from '../components/skeleton.js';
-import { countOf } from '../format.js';
+import { t, tx } from '../i18n/t.js';
 import { can, useSession } from '../session.js';
 import { setPageTitle, useSite } from '../site.js';
 import { useLoad } from '../use-load.js';
@@ -19,25 +19,25 @@ export function HomePage() {
     <>
       <div class="page-head">
         <div>
-          <h1>{site?.settings.title ?? 'Feedback'}</h1>
+          <h1>{site?.settings.title ?? t('board.siteTitleFallback')}</h1>
           {site?.settings.description && <p class="muted">{site.settings.description}</p>}
         </div>
         <div class="page-head__actions">
           {hasChangelog && (
             <a class="button" href="/changelog">
-              What’s new
+              {t('board.whatsNew')}
             </a>
           )}
           <a class="button" href="/roadmap">
-            See the roadmap
+            {t('board.seeRoadmap')}
           </a>
         </div>
       </div>
-      <h2 class="visually-hidden">Boards</h2>
+      <h2 class="visually-hidden">{t('board.boardsHeading')}</h2>
       {boards.error ? (
         <ErrorNotice error={boards.error} onRetry={boards.reload} />
       ) : boards.data === undefined ? (
-        <Skeleton label="Loading boards" />
+        <Skeleton label={t('board.loadingBoards')} />
       ) : boards.data.length === 0 ? (
         <NoBoards />
       ) : (
@@ -48,7 +48,7 @@ export function HomePage() {
               <a href={pageHref(`/b/${encodeURIComponent(board.url)}`)} aria-describedby={board.description ? `board-${board.boardId}-description` : undefined}>
                 <span class="dot" style={{ background: `#${board.color}` }} aria-hidden="true" />
                 <span class="board-list__name">{board.name}</span>
-                <span class="muted small">{countOf(board.post_count, 'idea', 'ideas')}</span>
+                <span class="muted small">{t('board.ideaCount', { count: board.post_count })}</span>
               </a>
               {board.description && (
                 <p id={`board-${board.boardId}-description`} class="board-list__description">
@@ -66,24 +66,24 @@ export function HomePage() {
 /** Someone who may create boards is shown the way to the first one; a visitor is told one will come. */
 function NoBoards() {
   const session = useSession();
-  if (session === undefined) return <p class="empty">No boards yet.</p>;
+  if (session === undefined) return <p class="empty">{t('board.noBoards')}</p>;
   if (session === null) {
     // Right after init the owner arrives here signed out: the way in must be on this page.
     return (
       <div class="empty">
-        <p>No boards yet. The team will open one soon.</p>
+        <p>{t('board.noBoardsVisitor')}</p>
         <p class="small">
-          Running this board? <a href="/sign-in">Sign in</a> to create the first one.
+          {tx('board.noBoardsOwner', { signIn: <a href="/sign-in">{t('board.noBoardsOwnerSignIn')}</a> })}
         </p>
       </div>
     );
   }
-  if (!can(session, 'board:create')) return <p class="empty">No boards yet. The team will open one soon.</p>;
+  if (!can(session, 'board:create')) return <p class="empty">{t('board.noBoardsVisitor')}</p>;
   return (
     <div class="empty">
-      <p>No boards yet. Ideas are posted on boards.</p>
+      <p>{t('board.noBoardsTeam')}</p>
       <a class="button button--primary" href="/dashboard/boards?new">
-        Create your first board <span aria-hidden="true">→</span>
+        {t('board.createFirstBoard')} <span aria-hidden="true">→</span>
       </a>
     </div>
   );

@@ -11,6 +11,8 @@ import { SimilarPosts } from '../components/similar-posts.js';
 import { TextField } from '../components/text-field.js';
 import { type Loaded, useLoad } from '../use-load.js';
 import { pageHref } from '../embed/mode.js';
+import { errorText } from '../i18n/errors.js';
+import { t } from '../i18n/t.js';
 
 /** The fields' API names (API.md §4.4.3), as `fieldOf` reports them. */
 type FieldName = 'boardId' | 'title' | 'contentMarkdown';
@@ -46,7 +48,7 @@ export function NewPostForm() {
   const submit = async (event: Event) => {
     event.preventDefault();
     if (pending || boardsLoading) return;
-    if (!boardId && (boards.data?.length ?? 0) > 0) return showErrors({ boardId: 'Choose a board.' });
+    if (!boardId && (boards.data?.length ?? 0) > 0) return showErrors({ boardId: t('board.chooseBoardError') });
     setPending(true);
     setErrors({});
     setFailure(null);
@@ -56,7 +58,7 @@ export function NewPostForm() {
     } catch (err) {
       setPending(false);
       const field = err instanceof ApiError ? (fieldOf(err) as FieldName | null) : null;
-      if (field && field in CONTROL_OF) showErrors({ [field]: (err as ApiError).message });
+      if (field && field in CONTROL_OF) showErrors({ [field]: errorText(err) });
       else setFailure(err);
     }
   };
@@ -65,17 +67,17 @@ export function NewPostForm() {
   return (
     <form class="card new-post__form" onSubmit={submit} noValidate>
       <BoardField boards={boards} value={boardId} error={errors.boardId} onChange={setPickedBoardId} />
-      <TextField id="new-post-title" label="Title" hint="A short summary, like “Export votes as CSV”." type="text" autocomplete="off" maxLength={TITLE_MAX} value={title} onValue={setTitle} error={errors.title} />
+      <TextField id="new-post-title" label={t('board.titleLabel')} hint={t('board.newPostTitleHint')} type="text" autocomplete="off" maxLength={TITLE_MAX} value={title} onValue={setTitle} error={errors.title} />
       <SimilarPosts title={title} boardId={boardId || undefined} />
-      <MarkdownEditor id="new-post-content" label="Description" value={content} onInput={setContent} error={errors.contentMarkdown} maxLength={CONTENT_MAX} />
+      <MarkdownEditor id="new-post-content" label={t('board.descriptionLabel')} value={content} onInput={setContent} error={errors.contentMarkdown} maxLength={CONTENT_MAX} />
       {guard.honeypot}
       {failure !== null && <ErrorNotice error={failure} />}
       <div class="form-actions">
         <button type="submit" class="button button--primary" disabled={pending || boardsLoading}>
-          {pending ? 'Posting…' : 'Post idea'}
+          {pending ? t('board.posting') : t('board.postIdeaButton')}
         </button>
         <a class="button button--quiet" href={pageHref(board ? `/b/${encodeURIComponent(board.url)}` : '/')}>
-          Cancel
+          {t('board.cancel')}
         </a>
       </div>
     </form>
@@ -101,7 +103,7 @@ function BoardField({ boards, value, error, onChange }: BoardFieldProps) {
   // With no boards at all, a post goes in without one.
   if (boards.data?.length === 0) return null;
   return (
-    <Field id="new-post-board" label="Board" error={error}>
+    <Field id="new-post-board" label={t('board.boardLabel')} error={error}>
       {(describedBy, invalid) => (
         <select
           id="new-post-board"
@@ -112,7 +114,7 @@ function BoardField({ boards, value, error, onChange }: BoardFieldProps) {
           aria-invalid={invalid}
           onChange={(event) => onChange(event.currentTarget.value)}
         >
-          <option value="">{boards.data ? 'Choose a board' : 'Loading boards…'}</option>
+          <option value="">{boards.data ? t('board.chooseBoard') : t('board.loadingBoardsList')}</option>
           {boards.data?.map((board) => (
             <option key={board.boardId} value={board.boardId}>
               {board.name}

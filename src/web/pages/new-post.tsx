@@ -4,15 +4,16 @@ import { signInHref, signsInThroughProduct, useOwnUrl } from '../sign-in-link.js
 import { useSession } from '../session.js';
 import { setPageTitle } from '../site.js';
 import { NewPostForm } from './new-post-form.js';
+import { t } from '../i18n/t.js';
 
 /** `/new?board=<url>&title=<text>`: post an idea, after seeing whether it is already there. */
 export function NewPostPage() {
   const session = useSession();
-  useEffect(() => setPageTitle('Post an idea'), []);
+  useEffect(() => setPageTitle(t('board.postIdea')), []);
   return (
     <div class="new-post">
-      <h1>Post an idea</h1>
-      {session === undefined ? <Skeleton rows={2} label="Loading" /> : session === null ? <SignInFirst /> : <NewPostForm />}
+      <h1>{t('board.postIdea')}</h1>
+      {session === undefined ? <Skeleton rows={2} label={t('board.loading')} /> : session === null ? <SignInFirst /> : <NewPostForm />}
     </div>
   );
 }
@@ -21,18 +22,15 @@ function SignInFirst() {
   const here = useOwnUrl();
   return (
     <div class="card new-post__sign-in">
-      <p>
-        Ideas come from people with an account, so the team can reply to you. Once you are in, you will see whether someone
-        already asked for the same thing, and can vote for it instead.
-      </p>
+      <p>{t('board.signInFirst')}</p>
       <div class="form-actions">
         <a class="button button--primary" href={signInHref(here)}>
-          Sign in to post
+          {t('board.signInToPost')}
         </a>
         {/* With single sign-on, accounts come from the product. */}
         {!signsInThroughProduct() && (
           <a class="button button--quiet" href={`/sign-up?${new URLSearchParams({ next: here })}`}>
-            Create an account
+            {t('board.createAccount')}
           </a>
         )}
       </div>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { TagRef } from '../api/types.js';
+import { t } from '../i18n/t.js';
 
 /** What a post list shows, as the board page's URL query keeps it (so a view can be shared). */
 export interface PostListFilter {
@@ -13,16 +14,17 @@ export interface PostListFilter {
   tags: string[];
 }
 
+// Labels are message keys: words are looked up while rendering, once the page's catalogue is in.
 const ORDERS = [
-  { value: 'votes', label: 'Top' },
-  { value: 'newest', label: 'New' },
-  { value: 'oldest', label: 'Old' },
+  { value: 'votes', label: 'board.orderTop' },
+  { value: 'newest', label: 'board.orderNew' },
+  { value: 'oldest', label: 'board.orderOld' },
 ] as const;
 
 const MINE = [
-  { value: '', label: 'All ideas' },
-  { value: 'posted', label: 'Ideas I posted' },
-  { value: 'voted', label: 'Ideas I voted for' },
+  { value: '', label: 'board.mineAll' },
+  { value: 'posted', label: 'board.minePosted' },
+  { value: 'voted', label: 'board.mineVoted' },
 ] as const;
 
 /** The filter in a URL query (`?q=…&order=…&status=…&mine=…`). */
@@ -68,19 +70,19 @@ export function PostFilters({ filter, roadmaps, tags = [], signedIn, onChange }:
     <div class="toolbar">
       <div class="search">
         <label for="post-search" class="visually-hidden">
-          Search
+          {t('board.search')}
         </label>
         <input
           id="post-search"
           type="search"
-          placeholder="Search ideas…"
+          placeholder={t('board.searchPlaceholder')}
           value={text}
           maxLength={200}
           onInput={(event) => setText(event.currentTarget.value)}
         />
       </div>
       <fieldset class="segmented">
-        <legend class="visually-hidden">Order</legend>
+        <legend class="visually-hidden">{t('board.order')}</legend>
         {ORDERS.map((order) => (
           <label key={order.value}>
             <input
@@ -90,17 +92,17 @@ export function PostFilters({ filter, roadmaps, tags = [], signedIn, onChange }:
               checked={filter.order === order.value}
               onChange={() => onChange({ ...filter, order: order.value })}
             />
-            {order.label}
+            {t(order.label)}
           </label>
         ))}
       </fieldset>
       {roadmaps.length > 0 && (
         <div>
           <label for="post-status" class="visually-hidden">
-            Status
+            {t('board.status')}
           </label>
           <select id="post-status" value={filter.status} onChange={(event) => onChange({ ...filter, status: event.currentTarget.value })}>
-            <option value="">Any status</option>
+            <option value="">{t('board.anyStatus')}</option>
             {roadmaps.map((roadmap) => (
               <option key={roadmap.id} value={roadmap.id}>
                 {roadmap.name}
@@ -112,32 +114,32 @@ export function PostFilters({ filter, roadmaps, tags = [], signedIn, onChange }:
       {(tags.length > 0 || filter.tags.length > 0) && (
         <div>
           <label for="post-tag" class="visually-hidden">
-            Tag
+            {t('board.tag')}
           </label>
           <select
             id="post-tag"
             value={filter.tags.length === 1 ? filter.tags[0] : ''}
             onChange={(event) => onChange({ ...filter, tags: event.currentTarget.value ? [event.currentTarget.value] : [] })}
           >
-            <option value="">Any tag</option>
+            <option value="">{t('board.anyTag')}</option>
             {tags.map((tag) => (
               <option key={tag.tagId} value={tag.tagId}>
                 {tag.name}
               </option>
             ))}
-            {filter.tags.length > 1 && <option value={filter.tags[0]}>Several tags</option>}
+            {filter.tags.length > 1 && <option value={filter.tags[0]}>{t('board.severalTags')}</option>}
           </select>
         </div>
       )}
       {(signedIn || filter.mine) && (
         <div>
           <label for="post-mine" class="visually-hidden">
-            Show
+            {t('board.show')}
           </label>
           <select id="post-mine" value={filter.mine} onChange={(event) => onChange({ ...filter, mine: readMine(event.currentTarget.value) })}>
             {MINE.map((mine) => (
               <option key={mine.value} value={mine.value}>
-                {mine.label}
+                {t(mine.label)}
               </option>
             ))}
           </select>

@@ -3,7 +3,8 @@ import type { Post, Roadmap } from '../api/types.js';
 import { ErrorNotice } from '../components/notice.js';
 import { Skeleton } from '../components/skeleton.js';
 import { VoteButton } from '../components/vote-button.js';
-import { countOf, formatNumber } from '../format.js';
+import { formatNumber } from '../format.js';
+import { t } from '../i18n/t.js';
 import { useLoad } from '../use-load.js';
 
 const POSTS_PER_COLUMN = 50;
@@ -22,9 +23,9 @@ export function RoadmapColumn({ roadmap }: { roadmap: Roadmap }) {
       {posts.error ? (
         <ErrorNotice error={posts.error} onRetry={posts.reload} />
       ) : posts.data === undefined ? (
-        <Skeleton rows={2} label={`Loading ${roadmap.name}`} />
+        <Skeleton rows={2} label={t('board.loadingColumn', { name: roadmap.name })} />
       ) : posts.data.length === 0 ? (
-        <p class="roadmap-column__empty">Nothing here yet</p>
+        <p class="roadmap-column__empty">{t('board.columnEmpty')}</p>
       ) : (
         <ul class="roadmap-column__list">
           {posts.data.map((post) => (
@@ -42,7 +43,7 @@ function PostCount({ shown }: { shown: number }) {
   return (
     <span class="roadmap-column__count">
       <span aria-hidden="true">{`${formatNumber(shown)}${more}`}</span>
-      <span class="visually-hidden">{`, ${countOf(shown, 'idea', 'ideas')}${more ? ' or more' : ''}`}</span>
+      <span class="visually-hidden">{t(more ? 'board.columnCountMore' : 'board.columnCount', { count: shown })}</span>
     </span>
   );
 }
@@ -57,7 +58,7 @@ function RoadmapCard({ post }: { post: Post }) {
         </a>
         {(post.board || post.commentsCount > 0) && (
           <span class="roadmap-card__meta small muted">
-            {[post.board?.name, post.commentsCount > 0 && countOf(post.commentsCount, 'comment', 'comments')].filter(Boolean).join(' · ')}
+            {[post.board?.name, post.commentsCount > 0 && t('board.commentCount', { count: post.commentsCount })].filter(Boolean).join(' · ')}
           </span>
         )}
       </div>
