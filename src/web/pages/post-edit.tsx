@@ -3,10 +3,9 @@ import { ApiError, fieldOf } from '../api/client.js';
 import { updatePost } from '../api/endpoints.js';
 import type { PostRecord } from '../api/types.js';
 import { MarkdownEditor } from '../components/markdown-editor.js';
-import { ErrorNotice } from '../components/notice.js';
+import { ErrorNotice, messageOf } from '../components/notice.js';
 import { TextField } from '../components/text-field.js';
 import { t } from '../i18n/t.js';
-import { errorWords } from './post-error.js';
 
 interface PostEditProps {
   postId: string;
@@ -37,7 +36,7 @@ export function PostEditForm({ postId, title: initialTitle, contentMarkdown, onS
     }
   };
   const field = error instanceof ApiError ? fieldOf(error) : null;
-  const errorFor = (name: string) => (field === name ? errorWords(error) : null);
+  const errorFor = (name: string) => (field === name ? messageOf(error) : null);
   const formError = error !== null && !FIELDS.includes(field ?? '') ? error : null;
 
   return (

@@ -3,12 +3,11 @@ import { ApiError, fieldOf } from '../api/client.js';
 import { addComment, listRoadmaps, updatePost } from '../api/endpoints.js';
 import type { Activity, PostDetail, Roadmap, RoadmapRef } from '../api/types.js';
 import { Field } from '../components/field.js';
-import { ErrorNotice } from '../components/notice.js';
+import { ErrorNotice, messageOf } from '../components/notice.js';
 import { t } from '../i18n/t.js';
 import { can, useSession } from '../session.js';
 import { useSite } from '../site.js';
 import { useLoad } from '../use-load.js';
-import { errorWords } from './post-error.js';
 
 /** What the page learns from an update: the stored status, and the comment that went with it. */
 interface StatusListeners {
@@ -150,7 +149,7 @@ async function update(request: UpdateRequest, roadmaps: Roadmap[], listeners: St
     try {
       await updatePost(request.postId, { roadmapId: request.roadmapId || null });
     } catch (error) {
-      return { problem: { message: errorWords(error), aboutComment: false }, done: '' };
+      return { problem: { message: messageOf(error), aboutComment: false }, done: '' };
     }
     const roadmap = roadmaps.find((candidate) => candidate.id === request.roadmapId);
     listeners.onStatus(roadmap ? { id: roadmap.id, name: roadmap.name, url: roadmap.url, color: roadmap.color } : null);
@@ -161,7 +160,7 @@ async function update(request: UpdateRequest, roadmaps: Roadmap[], listeners: St
     listeners.onComment(await addComment(request.postId, { body: request.body }));
   } catch (error) {
     const aboutComment = error instanceof ApiError && fieldOf(error) === 'body';
-    return { problem: { message: commentRefused(status, errorWords(error)), aboutComment }, done: '' };
+    return { problem: { message: commentRefused(status, messageOf(error)), aboutComment }, done: '' };
   }
   return { problem: null, done: withComment(status) };
 }

@@ -4,7 +4,7 @@ import type { Subscription, SubscriptionReason } from '../api/types.js';
 import { t, tx } from '../i18n/t.js';
 import { useSession } from '../session.js';
 import { useLoad } from '../use-load.js';
-import { errorWords } from './post-error.js';
+import { messageOf } from '../components/notice.js';
 
 /** "You get mail about this idea because …", whole, for each reason (the catalogue's key; read in render). */
 const BECAUSE = {
@@ -47,7 +47,7 @@ function SubscriptionToggle({ postId, refresh }: PostSubscriptionProps) {
       // A read started before this change (after a vote, say) would answer with the old state: read again.
       if (loaded.loading) loaded.reload();
     } catch (err) {
-      setError(errorWords(err));
+      setError(messageOf(err));
     } finally {
       setPending(false);
     }
