@@ -41,7 +41,7 @@ export function LanguageForm({ current }: { current: string | null | undefined }
       </Field>
       <FormProblem error={form.formError} />
       <div class="form-actions">
-        <SubmitButton pending={form.pending} label={t('account.saveLanguage')} pendingLabel={t('account.saving')} />
+        <SubmitButton pending={form.pending} label={t('account.changeLanguage')} pendingLabel={t('account.saving')} />
       </div>
     </form>
   );

@@ -106,7 +106,7 @@ export const account = {
   'account.notConfirmed': 'Not confirmed yet',
   'account.sendConfirmation': 'Send a new confirmation link',
   'account.browserLanguage': 'Browser’s language',
-  'account.saveLanguage': 'Save language',
+  'account.changeLanguage': 'Change language',
   'account.howYouSignIn': 'How you sign in',
   'account.passwordSet': 'Password: set',
   'account.passwordNotSet': 'Password: not set',
