@@ -112,7 +112,7 @@ export const account = {
   'account.passwordNotSet': 'Password: not set',
   'account.setAPassword': 'Set a password',
   'account.productAccountAt': 'Your account at {host}',
-  'account.productAccount': 'Your account at the team’s product',
+  'account.productAccount': "Your account at the team's product",
   'account.lastUsed': '{provider}, last used {date}.',
   'account.productFollows': 'Your name and email follow that account each time you sign in.',
   'account.unlinkWarning': 'You will no longer sign in this way.',
