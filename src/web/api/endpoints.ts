@@ -161,6 +161,8 @@ export const signInWithLink = (token: string) =>
 
 export const getProfile = () => api<{ user: Profile }>('GET', '/users/profile').then((r) => r.user);
 export const updateProfile = (name: string) => api<{ user: Profile }>('PATCH', '/users/profile', { name }).then((r) => r.user);
+/** The account's language (issue 33); null: the browser's. */
+export const updateProfileLocale = (locale: string | null) => api<{ user: Profile }>('PATCH', '/users/profile', { locale }).then((r) => r.user);
 /** `GET /auth/identities` (issue 28): the linked identities, whether a password is set, whether mailed links reach the account. */
 export interface SignInWays {
   identities: LinkedIdentity[];

@@ -18,6 +18,8 @@ export interface Profile {
   username: string;
   email: string;
   isVerified?: boolean;
+  /** The account's language (issue 33): one of LOCALES, or null for the browser's. */
+  locale?: string | null;
 }
 
 export interface BoardRef {

@@ -1,8 +1,8 @@
 import type { ChangelogEntry, ChangelogLabel } from '../api/types.js';
-import { formatDate } from '../format.js';
 import { pageHref } from '../embed/mode.js';
+import { locale, type MessageKey, t } from '../i18n/t.js';
 
-const LABEL_WORDS: Record<ChangelogLabel, string> = { new: 'New', improved: 'Improved', fixed: 'Fixed' };
+const LABEL_KEYS: Record<ChangelogLabel, MessageKey> = { new: 'changelog.labelNew', improved: 'changelog.labelImproved', fixed: 'changelog.labelFixed' };
 
 /** The date it shipped and its kinds of change ("New", "Fixed"). */
 export function EntryMeta({ entry }: { entry: ChangelogEntry }) {
@@ -12,10 +12,10 @@ export function EntryMeta({ entry }: { entry: ChangelogEntry }) {
       <time dateTime={date}>{shippedDate(date)}</time>
       {entry.labels.map((label) => (
         <span key={label} class={`changelog-label changelog-label--${label}`}>
-          {LABEL_WORDS[label]}
+          {t(LABEL_KEYS[label])}
         </span>
       ))}
-      {entry.status !== 'published' && <span class="changelog-label">{entry.status === 'draft' ? 'Draft' : `Scheduled for ${formatDate(date)}`}</span>}
+      {entry.status !== 'published' && <span class="changelog-label">{entry.status === 'draft' ? t('changelog.draft') : t('changelog.scheduledFor', { date: shippedDate(date) })}</span>}
     </p>
   );
 }
@@ -25,7 +25,7 @@ export function ShippedIdeas({ entry }: { entry: ChangelogEntry }) {
   if (entry.posts.length === 0) return null;
   return (
     <div class="changelog-ideas">
-      <h3>{entry.posts.length === 1 ? 'The idea it answers' : 'The ideas it answers'}</h3>
+      <h3>{t('changelog.ideasItAnswers', { count: entry.posts.length })}</h3>
       <ul>
         {entry.posts.map((post) => (
           <li key={post.postId}>
@@ -37,7 +37,7 @@ export function ShippedIdeas({ entry }: { entry: ChangelogEntry }) {
   );
 }
 
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
+const day = new Intl.DateTimeFormat(locale, { dateStyle: 'long' });
 
-/** "29 November 2026": a changelog is read by the day. */
+/** "November 29, 2026" (in the page's language): a changelog is read by the day. */
 export const shippedDate = (iso: string): string => day.format(new Date(iso));

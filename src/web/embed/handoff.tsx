@@ -2,6 +2,7 @@ import { useLocation } from 'preact-iso/router';
 import { useEffect, useState } from 'preact/hooks';
 import { currentToken } from '../api/client.js';
 import { providerStartHref } from '../api/endpoints.js';
+import { t } from '../i18n/t.js';
 import { useSession } from '../session.js';
 import { SignInPage } from '../pages/sign-in.js';
 import { AccountCard } from '../pages/account-card.js';
@@ -37,8 +38,8 @@ export function HandoffPage() {
 
 function SignedIn({ handed }: { handed: boolean }) {
   return (
-    <AccountCard title="You are signed in">
-      <p role="status">{handed ? 'The feedback panel is signed in. You can close this window.' : 'Go back to the window where you asked for the link: the feedback panel there is signed in.'}</p>
+    <AccountCard title={t('widget.signedInTitle')}>
+      <p role="status">{handed ? t('widget.panelSignedIn') : t('widget.panelSignedInThere')}</p>
     </AccountCard>
   );
 }
@@ -46,8 +47,8 @@ function SignedIn({ handed }: { handed: boolean }) {
 /** The panel mailed the link; the tab it opens in signs this site in, and this window sees it (storage events). */
 function WaitingForLink() {
   return (
-    <AccountCard title="Check your inbox">
-      <p role="status">Open the sign-in link we emailed you. This window then signs the feedback panel in and closes.</p>
+    <AccountCard title={t('account.checkInbox')}>
+      <p role="status">{t('widget.openMailedLink')}</p>
     </AccountCard>
   );
 }

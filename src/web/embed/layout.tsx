@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { useHasChangelog } from '../changelog-presence.js';
 import { Avatar } from '../components/avatar.js';
 import { ActionMenu } from '../components/menu.js';
+import { t } from '../i18n/t.js';
 import { endSession, useSession } from '../session.js';
 import { signInHref } from '../sign-in-link.js';
 import { siteStore, useSite } from '../site.js';
@@ -31,21 +32,21 @@ export function EmbedLayout({ children }: { children: ComponentChildren }) {
       <header class="embed-header">
         <a class="embed-brand" href="/embed">
           {site?.settings.logo && <img src={site.settings.logo} alt="" height={22} />}
-          {title ? <span>{title}</span> : <span class="visually-hidden">All boards</span>}
+          {title ? <span>{title}</span> : <span class="visually-hidden">{t('widget.allBoards')}</span>}
         </a>
-        <nav class="embed-nav" aria-label="Feedback">
+        <nav class="embed-nav" aria-label={t('widget.nav')}>
           {hasChangelog && (
             <a class="button button--quiet" href="/embed/changelog" aria-current={location.path.startsWith('/embed/changelog') ? 'page' : undefined}>
-              What’s new
+              {t('widget.whatsNew')}
             </a>
           )}
           <a class="button button--quiet" href="/embed/mine" aria-current={location.path === '/embed/mine' ? 'page' : undefined}>
-            My ideas
+            {t('widget.myIdeas')}
           </a>
           <Account />
         </nav>
         {listening && (
-          <button type="button" class="button button--quiet embed-close" aria-label="Close" onClick={closePanel}>
+          <button type="button" class="button button--quiet embed-close" aria-label={t('widget.close')} onClick={closePanel}>
             <span aria-hidden="true">✕</span>
           </button>
         )}
@@ -53,7 +54,7 @@ export function EmbedLayout({ children }: { children: ComponentChildren }) {
       <main id="main" class="embed-main" tabIndex={-1}>
         {children}
       </main>
-      {site?.settings.isPoweredBy && <footer class="embed-footer">Powered by feedbackd</footer>}
+      {site?.settings.isPoweredBy && <footer class="embed-footer">{t('common.poweredBy')}</footer>}
     </div>
   );
 }
@@ -68,7 +69,7 @@ function Account() {
     const here = location.path.startsWith('/embed/sign-in') ? '/embed' : location.url;
     return (
       <a class="button" href={signInHref(here)}>
-        Sign in
+        {t('common.signIn')}
       </a>
     );
   }
@@ -76,8 +77,8 @@ function Account() {
   // The avatar with a one-item menu: the panel is 400 px wide, and signing out is rare where the product signs people in.
   return (
     <ActionMenu
-      label={`Your account (${name || username})`}
-      actions={[{ label: 'Sign out', onSelect: endSession }]}
+      label={t('common.yourAccount', { name: name || username })}
+      actions={[{ label: t('common.signOut'), onSelect: endSession }]}
       triggerRef={accountButton}
       face={<Avatar user={{ avatar: '', name, username }} />}
     />

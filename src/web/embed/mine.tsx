@@ -3,23 +3,24 @@ import { Skeleton } from '../components/skeleton.js';
 import { ProfileIdeas } from '../pages/profile-ideas.js';
 import { useSession } from '../session.js';
 import { signInHref } from '../sign-in-link.js';
+import { t } from '../i18n/t.js';
 import { setPageTitle } from '../site.js';
 
 /** "My ideas" in the widget's panel: what the signed-in person posted and voted for, on every board. */
 export function EmbedMinePage() {
   const session = useSession();
-  useEffect(() => setPageTitle('My ideas'), []);
-  if (session === undefined) return <Skeleton label="Loading your ideas" />;
+  useEffect(() => setPageTitle(t('widget.myIdeas')), []);
+  if (session === undefined) return <Skeleton label={t('widget.loadingIdeas')} />;
   return (
     <>
-      <h1>My ideas</h1>
+      <h1>{t('widget.myIdeas')}</h1>
       {session ? (
         <ProfileIdeas userId={session.user.userId} />
       ) : (
         <div class="empty">
-          <p>Sign in to see the ideas you posted and voted for.</p>
+          <p>{t('widget.signInForIdeas')}</p>
           <a class="button button--primary" href={signInHref('/embed/mine')}>
-            Sign in
+            {t('common.signIn')}
           </a>
         </div>
       )}

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, fieldOf } from '../api/client.js';
 import { messageOf } from '../components/notice.js';
-import { FIELD_WORDS } from './account-checks.js';
+import { type MessageKey, t } from '../i18n/t.js';
+import { fieldWords } from './account-checks.js';
 
 /** What one input of an account form takes from the form: its id, name and error. */
 export interface FieldBinding {
@@ -88,20 +89,20 @@ export async function withSubmitFlag(setSubmitted: (running: boolean) => void, a
 }
 
 /** Words for refusals whose API message is written for developers rather than visitors. */
-const PLAIN_WORDS: Record<string, string> = {
-  MAIL_CONFIG_MISSING: 'This site cannot send email yet, so this cannot be done right now. Please tell the site’s team.',
-  SIGNUP_NOT_ALLOWED: 'Sign-up is closed on this site.',
-  NETWORK: 'Cannot reach the server. Check your connection and try again.',
+const PLAIN_WORDS: Record<string, MessageKey> = {
+  MAIL_CONFIG_MISSING: 'account.mailNotConfigured',
+  SIGNUP_NOT_ALLOWED: 'account.signupClosed',
+  NETWORK: 'account.network',
 };
 
 /** The words under a field for the API's refusal of it: the web app's own for the account codes. */
 function fieldMessage(error: unknown): string {
-  return (error instanceof ApiError && FIELD_WORDS[error.code]) || messageOf(error);
+  return (error instanceof ApiError && fieldWords(error.code)) || messageOf(error);
 }
 
 /** The sentence to show for a refusal of an account action. */
 export function accountMessage(error: unknown): string {
-  if (error instanceof ApiError && PLAIN_WORDS[error.code]) return PLAIN_WORDS[error.code]!;
+  if (error instanceof ApiError && PLAIN_WORDS[error.code]) return t(PLAIN_WORDS[error.code]!);
   return messageOf(error);
 }
 

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { resendVerification } from '../api/endpoints.js';
+import { t } from '../i18n/t.js';
 import { accountMessage } from './account-form.js';
 
 export type ResendState = { kind: 'idle' } | { kind: 'pending' } | { kind: 'sent' } | { kind: 'failed'; error: unknown };
@@ -26,10 +27,10 @@ export function ResendVerification({ email, label }: { email: string; label: str
   return (
     <div class="resend">
       <button type="button" class="button" disabled={state.kind === 'pending'} onClick={send}>
-        {state.kind === 'pending' ? 'Sending…' : label}
+        {state.kind === 'pending' ? t('account.sending') : label}
       </button>
       <p class="resend__status small" role="status">
-        {state.kind === 'sent' && `We sent a new link to ${email}.`}
+        {state.kind === 'sent' && t('account.newLinkSent', { email })}
       </p>
       {state.kind === 'failed' && (
         <p class="resend__error small" role="alert">

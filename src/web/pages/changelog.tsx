@@ -7,6 +7,7 @@ import { ErrorNotice } from '../components/notice.js';
 import { Skeleton } from '../components/skeleton.js';
 import { pageHref } from '../embed/mode.js';
 import { useFeedLink } from '../feed-link.js';
+import { t } from '../i18n/t.js';
 import { setPageTitle } from '../site.js';
 import { useLoad } from '../use-load.js';
 
@@ -15,14 +16,14 @@ const PAGE_SIZE = 10;
 /** `/changelog`: what shipped, newest first, each entry with the ideas it answers. */
 export function ChangelogPage() {
   const [pages, setPages] = useState(1);
-  useEffect(() => setPageTitle('Changelog'), []);
-  useFeedLink('/changelog/feed.atom', 'Changelog');
+  useEffect(() => setPageTitle(t('common.changelog')), []);
+  useFeedLink('/changelog/feed.atom', t('common.changelog'));
   return (
     <>
       <div class="page-head">
-        <h1>Changelog</h1>
+        <h1>{t('common.changelog')}</h1>
       </div>
-      <p class="muted">What is new, improved and fixed, and the ideas each change answers.</p>
+      <p class="muted">{t('changelog.intro')}</p>
       <ol class="changelog-list">
         {Array.from({ length: pages }, (_, index) => (
           <ChangelogPart key={index} page={index + 1} onMore={index === pages - 1 ? () => setPages(pages + 1) : null} />
@@ -36,8 +37,8 @@ export function ChangelogPage() {
 function ChangelogPart({ page, onMore }: { page: number; onMore: (() => void) | null }) {
   const part = useLoad(() => listChangelog({ page, limit: PAGE_SIZE }), [page]);
   if (part.error) return <li><ErrorNotice error={part.error} onRetry={part.reload} /></li>;
-  if (!part.data) return <li><Skeleton label="Loading the changelog" /></li>;
-  if (page === 1 && part.data.entries.length === 0) return <li class="empty"><p>Nothing has shipped yet. Come back soon.</p></li>;
+  if (!part.data) return <li><Skeleton label={t('changelog.loading')} /></li>;
+  if (page === 1 && part.data.entries.length === 0) return <li class="empty"><p>{t('changelog.empty')}</p></li>;
   return (
     <>
       {part.data.entries.map((entry) => (
@@ -48,7 +49,7 @@ function ChangelogPart({ page, onMore }: { page: number; onMore: (() => void) | 
       {onMore && part.data.has_next_page && (
         <li class="changelog-more">
           <button type="button" class="button" onClick={onMore}>
-            Show older updates
+            {t('changelog.showOlder')}
           </button>
         </li>
       )}

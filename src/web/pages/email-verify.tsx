@@ -3,13 +3,12 @@ import { useEffect } from 'preact/hooks';
 import { ApiError } from '../api/client.js';
 import { verifyEmail } from '../api/endpoints.js';
 import { Skeleton } from '../components/skeleton.js';
+import { t, tx } from '../i18n/t.js';
 import { loadSession, type Session, useSession } from '../session.js';
 import { useLoad } from '../use-load.js';
 import { AccountCard } from './account-card.js';
 import { accountMessage } from './account-form.js';
 import { ResendVerification } from './account-resend.js';
-
-const TITLE = 'Confirm your email';
 
 /** The page a confirmation mail links to: confirms the address once, on arrival. */
 export function EmailVerifyPage() {
@@ -24,17 +23,17 @@ export function EmailVerifyPage() {
 
   if (result.loading || (result.error && session === undefined)) {
     return (
-      <AccountCard title={TITLE}>
-        <Skeleton rows={1} label="Confirming your address" />
+      <AccountCard title={t('account.confirmEmailTitle')}>
+        <Skeleton rows={1} label={t('account.confirmingAddress')} />
       </AccountCard>
     );
   }
   if (result.error && !isConfirmed(result.error, session)) return <NotConfirmed error={result.error} session={session ?? null} />;
   return (
-    <AccountCard title="Email confirmed">
-      <p role="status">Your email address is confirmed.</p>
+    <AccountCard title={t('account.emailConfirmedTitle')}>
+      <p role="status">{t('account.emailConfirmed')}</p>
       <a class="button button--primary" href="/">
-        Go to the home page
+        {t('account.goHome')}
       </a>
     </AccountCard>
   );
@@ -53,10 +52,10 @@ function isConfirmed(error: unknown, session: Session | null | undefined): boole
 function NotConfirmed({ error, session }: { error: unknown; session: Session | null }) {
   const deadLink = error instanceof ApiError && error.code === 'INVALID_TOKEN';
   return (
-    <AccountCard title={TITLE}>
+    <AccountCard title={t('account.confirmEmailTitle')}>
       {deadLink ? (
         <div class="notice" role="status">
-          <p>This link has already been used, has expired, or was replaced by a newer one.</p>
+          <p>{t('account.confirmLinkDead')}</p>
         </div>
       ) : (
         <div class="notice notice--error" role="alert">
@@ -65,14 +64,11 @@ function NotConfirmed({ error, session }: { error: unknown; session: Session | n
       )}
       {session ? (
         <>
-          <p>Links work once and expire after 2 hours. We can send you a new one.</p>
-          <ResendVerification email={session.user.email} label="Send a new link" />
+          <p>{t('account.confirmLinkLifetime')}</p>
+          <ResendVerification email={session.user.email} label={t('account.sendNewLink')} />
         </>
       ) : (
-        <p>
-          If your address is confirmed already, there is nothing more to do. If not, <a href="/sign-in?next=%2Fprofile">sign in</a> to get a
-          new link.
-        </p>
+        <p>{tx('account.confirmSignedOut', { link: <a href="/sign-in?next=%2Fprofile">{t('account.confirmSignedOutLink')}</a> })}</p>
       )}
     </AccountCard>
   );

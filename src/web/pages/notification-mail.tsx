@@ -2,6 +2,7 @@ import { useRef, useState } from 'preact/hooks';
 import { getNotificationSettings, setNotificationMail } from '../api/notifications.js';
 import { ErrorNotice } from '../components/notice.js';
 import { Skeleton } from '../components/skeleton.js';
+import { t } from '../i18n/t.js';
 import { useLoad } from '../use-load.js';
 import { FormProblem } from './account-form.js';
 
@@ -12,13 +13,13 @@ export function NotificationMail({ class: className }: { class?: string }) {
   const loaded = useLoad(getNotificationSettings, []);
   return (
     <section class={className} aria-labelledby="notification-mail-title">
-      <h2 id="notification-mail-title">Notification mail</h2>
+      <h2 id="notification-mail-title">{t('account.notificationMail')}</h2>
       {loaded.error ? (
         <ErrorNotice error={loaded.error} onRetry={loaded.reload} />
       ) : loaded.data ? (
         <MailSwitch initial={loaded.data.mail} />
       ) : (
-        <Skeleton rows={1} label="Loading your mail setting" />
+        <Skeleton rows={1} label={t('account.loadingMailSetting')} />
       )}
     </section>
   );
@@ -64,14 +65,14 @@ function MailSwitch({ initial }: { initial: boolean }) {
           aria-describedby="notification-mail-hint"
           onChange={(event) => change(event.currentTarget.checked)}
         />
-        <label for="notification-mail">Email me about ideas I follow</label>
+        <label for="notification-mail">{t('account.mailSwitch')}</label>
         <p id="notification-mail-hint" class="mail-switch__hint">
-          New comments and status changes on ideas you posted, voted for, commented on or subscribed to.
+          {t('account.mailSwitchHint')}
         </p>
       </div>
       <FormProblem error={error} />
       <p class="muted small mail-switch__status" role="status">
-        {state === 'saving' ? 'Saving…' : state === 'saved' ? 'Saved.' : ''}
+        {state === 'saving' ? t('account.saving') : state === 'saved' ? t('account.saved') : ''}
       </p>
     </>
   );

@@ -5,6 +5,7 @@ import { checkResetToken, setPassword } from '../api/endpoints.js';
 import { ErrorNotice } from '../components/notice.js';
 import { Skeleton } from '../components/skeleton.js';
 import { TextField } from '../components/text-field.js';
+import { t } from '../i18n/t.js';
 import { endSession } from '../session.js';
 import { useLoad } from '../use-load.js';
 import { AccountCard } from './account-card.js';
@@ -12,7 +13,6 @@ import { newPasswordProblem, passwordHint } from './account-checks.js';
 import { FormProblem, SubmitButton, useSubmission } from './account-form.js';
 
 const FIELDS = ['password'] as const;
-const TITLE = 'Choose a new password';
 
 /** A token the API refuses: the link is unknown, used or expired (API.md §4.3.6). */
 const isDeadLink = (error: unknown) =>
@@ -29,15 +29,15 @@ export function PasswordResetConfirmPage() {
   if (check.error && isDeadLink(check.error)) return <DeadLink error={check.error} />;
   if (check.error) {
     return (
-      <AccountCard title={TITLE}>
+      <AccountCard title={t('account.newPasswordTitle')}>
         <ErrorNotice error={check.error} onRetry={check.reload} />
       </AccountCard>
     );
   }
   if (check.loading) {
     return (
-      <AccountCard title={TITLE}>
-        <Skeleton rows={1} label="Checking the link" />
+      <AccountCard title={t('account.newPasswordTitle')}>
+        <Skeleton rows={1} label={t('account.checkingLink')} />
       </AccountCard>
     );
   }
@@ -61,11 +61,11 @@ function NewPasswordForm({ token, onChanged }: { token: string; onChanged: () =>
   };
   if (isDeadLink(form.error)) return <DeadLink error={form.error} />;
   return (
-    <AccountCard title={TITLE}>
+    <AccountCard title={t('account.newPasswordTitle')}>
       <form noValidate onSubmit={submit}>
         <TextField
           {...form.field('password')}
-          label="New password"
+          label={t('account.newPassword')}
           hint={passwordHint(form.field('password').error)}
           type="password"
           autocomplete="new-password"
@@ -74,7 +74,7 @@ function NewPasswordForm({ token, onChanged }: { token: string; onChanged: () =>
           onValue={setValue}
         />
         <FormProblem error={form.formError} />
-        <SubmitButton pending={form.pending} label="Set password" pendingLabel="Setting password…" />
+        <SubmitButton pending={form.pending} label={t('account.setPassword')} pendingLabel={t('account.settingPassword')} />
       </form>
     </AccountCard>
   );
@@ -82,13 +82,13 @@ function NewPasswordForm({ token, onChanged }: { token: string; onChanged: () =>
 
 function DeadLink({ error }: { error: unknown }) {
   return (
-    <AccountCard title={TITLE}>
+    <AccountCard title={t('account.newPasswordTitle')}>
       <div class="notice notice--error" role="alert">
         <p>{(error as ApiError).message}</p>
       </div>
-      <p>Reset links work once and expire after 2 hours.</p>
+      <p>{t('account.resetLinkLifetime')}</p>
       <a class="button button--primary" href="/password-reset">
-        Request a new link
+        {t('account.requestNewLink')}
       </a>
     </AccountCard>
   );
@@ -96,10 +96,10 @@ function DeadLink({ error }: { error: unknown }) {
 
 function PasswordChanged() {
   return (
-    <AccountCard title="Password changed">
-      <p role="status">Your password is changed. Sign in with it.</p>
+    <AccountCard title={t('account.passwordChangedTitle')}>
+      <p role="status">{t('account.passwordChanged')}</p>
       <a class="button button--primary" href="/sign-in">
-        Sign in
+        {t('common.signIn')}
       </a>
     </AccountCard>
   );

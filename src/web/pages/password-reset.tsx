@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { requestPasswordReset } from '../api/endpoints.js';
+import { t, tx } from '../i18n/t.js';
 import { TextField } from '../components/text-field.js';
 import { AccountCard, AccountLinks } from './account-card.js';
 import { emailProblem } from './account-checks.js';
@@ -24,27 +25,25 @@ export function PasswordResetPage() {
   };
   if (sentTo) {
     return (
-      <AccountCard title="Check your inbox">
-        <p role="status">If an account exists for {sentTo}, we sent a link to reset its password.</p>
-        <p class="muted small">The link works once and expires in 2 hours.</p>
+      <AccountCard title={t('account.checkInbox')}>
+        <p role="status">{t('account.resetSent', { email: sentTo })}</p>
+        <p class="muted small">{t('account.resetLinkWorksOnce')}</p>
         <a class="button" href="/sign-in">
-          Back to sign in
+          {t('account.backToSignIn')}
         </a>
       </AccountCard>
     );
   }
   return (
-    <AccountCard title="Reset your password">
-      <p class="muted">Enter your email and we will send you a link to choose a new password.</p>
+    <AccountCard title={t('account.resetTitle')}>
+      <p class="muted">{t('account.resetIntro')}</p>
       <form noValidate onSubmit={submit}>
-        <TextField {...form.field('email')} label="Email" type="email" autocomplete="email" required value={email} onValue={setEmail} />
+        <TextField {...form.field('email')} label={t('account.email')} type="email" autocomplete="email" required value={email} onValue={setEmail} />
         <FormProblem error={form.formError} />
-        <SubmitButton pending={form.pending} label="Send reset link" pendingLabel="Sending…" />
+        <SubmitButton pending={form.pending} label={t('account.sendResetLink')} pendingLabel={t('account.sending')} />
       </form>
       <AccountLinks>
-        <span>
-          Remembered it? <a href="/sign-in">Sign in</a>
-        </span>
+        <span>{tx('account.rememberedIt', { link: <a href="/sign-in">{t('common.signIn')}</a> })}</span>
       </AccountLinks>
     </AccountCard>
   );

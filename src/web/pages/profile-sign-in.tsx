@@ -3,6 +3,7 @@ import { getSignInWays, listAuthProviders, unlinkIdentity } from '../api/endpoin
 import type { LinkedIdentity } from '../api/types.js';
 import { messageOf } from '../components/notice.js';
 import { formatDate } from '../format.js';
+import { t } from '../i18n/t.js';
 import { useSite } from '../site.js';
 import { useLoad } from '../use-load.js';
 
@@ -17,11 +18,11 @@ export function ProfileSignIn() {
   if (!ways.data) return null;
   return (
     <section class="profile-sign-in" aria-labelledby="sign-in-ways-heading">
-      <h2 id="sign-in-ways-heading">How you sign in</h2>
+      <h2 id="sign-in-ways-heading">{t('account.howYouSignIn')}</h2>
       <ul class="profile-sign-in__list">
         <li>
-          <span>Password: {ways.data.hasPassword ? 'set' : 'not set'}</span>
-          {!ways.data.hasPassword && <a href="/password-reset">Set a password</a>}
+          <span>{ways.data.hasPassword ? t('account.passwordSet') : t('account.passwordNotSet')}</span>
+          {!ways.data.hasPassword && <a href="/password-reset">{t('account.setAPassword')}</a>}
         </li>
         {ways.data.identities.map((identity) => (
           <IdentityRow key={identity.provider} identity={identity} label={label(identity.provider)} onUnlinked={ways.reload} />
@@ -36,7 +37,7 @@ function useProviderLabel(providers: { providerId: string; name: string }[]): (p
   const site = useSite();
   const loginUrl = site?.settings.ssoLoginUrl;
   return (provider) => {
-    if (provider === 'sso') return loginUrl ? `Your account at ${new URL(loginUrl).host}` : "Your account at the team's product";
+    if (provider === 'sso') return loginUrl ? t('account.productAccountAt', { host: new URL(loginUrl).host }) : t('account.productAccount');
     return providers.find((p) => p.providerId === provider)?.name ?? provider;
   };
 }
@@ -56,22 +57,22 @@ function IdentityRow({ identity, label, onUnlinked }: { identity: LinkedIdentity
   return (
     <li>
       <span>
-        {label}, last used {formatDate(identity.lastUsedAt)}.
-        {identity.provider === 'sso' && ' Your name and email follow that account each time you sign in.'}
+        {t('account.lastUsed', { provider: label, date: formatDate(identity.lastUsedAt) })}
+        {identity.provider === 'sso' && ` ${t('account.productFollows')}`}
       </span>
       {asking ? (
         <span class="profile-sign-in__confirm">
-          <span>You will no longer sign in this way.</span>
-          <button type="button" class="button button--danger" aria-label={`Unlink ${label} now`} onClick={() => void unlink()}>
-            Unlink
+          <span>{t('account.unlinkWarning')}</span>
+          <button type="button" class="button button--danger" aria-label={t('account.unlinkNowLabel', { provider: label })} onClick={() => void unlink()}>
+            {t('account.unlink')}
           </button>
           <button type="button" class="button" onClick={() => setAsking(false)}>
-            Keep it
+            {t('account.keepIt')}
           </button>
         </span>
       ) : (
-        <button type="button" class="button" aria-label={`Unlink ${label}`} onClick={() => setAsking(true)}>
-          Unlink…
+        <button type="button" class="button" aria-label={t('account.unlinkLabel', { provider: label })} onClick={() => setAsking(true)}>
+          {t('account.unlinkAsk')}
         </button>
       )}
       {problem && <p role="alert">{problem}</p>}

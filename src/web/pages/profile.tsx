@@ -5,6 +5,7 @@ import type { Profile } from '../api/types.js';
 import { Skeleton } from '../components/skeleton.js';
 import { TextField } from '../components/text-field.js';
 import { mayOpenDashboard } from '../dashboard-access.js';
+import { t, tx } from '../i18n/t.js';
 import { endSession, type Session, sessionStore, useSession } from '../session.js';
 import { signInHref } from '../sign-in-link.js';
 import { AccountCard } from './account-card.js';
@@ -12,9 +13,8 @@ import { FormProblem, SubmitButton, useSubmission } from './account-form.js';
 import { ResendVerification } from './account-resend.js';
 import { NotificationMail } from './notification-mail.js';
 import { ProfileIdeas } from './profile-ideas.js';
+import { LanguageForm } from './profile-language.js';
 import { ProfileSignIn } from './profile-sign-in.js';
-
-const TITLE = 'Your profile';
 
 /**
  * The signed-in visitor's name (editable), username, email and its confirmation, notification
@@ -24,32 +24,31 @@ export function ProfilePage() {
   const session = useSession();
   if (session === undefined) {
     return (
-      <AccountCard title={TITLE}>
-        <Skeleton rows={2} label="Loading your profile" />
+      <AccountCard title={t('common.yourProfile')}>
+        <Skeleton rows={2} label={t('account.loadingProfile')} />
       </AccountCard>
     );
   }
   if (session === null) {
     return (
-      <AccountCard title={TITLE}>
-        <p>Sign in to see and change your profile.</p>
+      <AccountCard title={t('common.yourProfile')}>
+        <p>{t('account.signInForProfile')}</p>
         <a class="button button--primary" href={signInHref('/profile')}>
-          Sign in
+          {t('common.signIn')}
         </a>
       </AccountCard>
     );
   }
   return (
     <>
-      <AccountCard title={TITLE}>
+      <AccountCard title={t('common.yourProfile')}>
         <NameForm session={session} />
         <AccountFacts user={session.user} />
+        <LanguageForm current={session.user.locale} />
         <ProfileSignIn />
         <NotificationMail class="account-mail" />
         {mayOpenDashboard(session) && (
-          <p>
-            <a href="/dashboard">Open the dashboard</a> to run the board.
-          </p>
+          <p>{tx('account.openDashboard', { link: <a href="/dashboard">{t('account.openDashboardLink')}</a> })}</p>
         )}
         <SignOut />
       </AccountCard>
@@ -82,12 +81,12 @@ export function NameForm({ session }: { session: Session }) {
   };
   return (
     <form noValidate onSubmit={submit}>
-      <TextField {...form.field('name')} label="Name" hint="Shown next to your ideas and comments." type="text" autocomplete="name" value={name} onValue={edit} />
+      <TextField {...form.field('name')} label={t('account.name')} hint={t('account.nameHint')} type="text" autocomplete="name" value={name} onValue={edit} />
       <FormProblem error={form.formError} />
       <div class="form-actions">
-        <SubmitButton pending={form.pending} label="Save" pendingLabel="Saving…" />
+        <SubmitButton pending={form.pending} label={t('account.save')} pendingLabel={t('account.saving')} />
         <span class="muted small" role="status">
-          {saved ? 'Saved.' : ''}
+          {saved ? t('account.saved') : ''}
         </span>
       </div>
     </form>
@@ -100,20 +99,20 @@ export function AccountFacts({ user }: { user: Profile }) {
     <>
       <dl class="account-facts">
         <div>
-          <dt>Username</dt>
+          <dt>{t('account.username')}</dt>
           <dd>{user.username}</dd>
         </div>
         <div>
-          <dt>Email</dt>
+          <dt>{t('account.email')}</dt>
           <dd>
             <span>{user.email}</span>
             <span class={`account-status small${user.isVerified ? ' account-status--ok' : ''}`}>
-              {user.isVerified ? 'Confirmed' : 'Not confirmed yet'}
+              {user.isVerified ? t('account.confirmed') : t('account.notConfirmed')}
             </span>
           </dd>
         </div>
       </dl>
-      {!user.isVerified && <ResendVerification email={user.email} label="Send a new confirmation link" />}
+      {!user.isVerified && <ResendVerification email={user.email} label={t('account.sendConfirmation')} />}
     </>
   );
 }
@@ -127,7 +126,7 @@ function SignOut() {
   return (
     <div class="account-signout">
       <button type="button" class="button" onClick={signOut}>
-        Sign out
+        {t('common.signOut')}
       </button>
     </div>
   );

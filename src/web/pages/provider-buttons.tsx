@@ -1,5 +1,6 @@
 import { listAuthProviders, providerStartHref } from '../api/endpoints.js';
 import { framed, openSignInWindow } from '../embed/sign-in-window.js';
+import { t } from '../i18n/t.js';
 import { useLoad } from '../use-load.js';
 
 /**
@@ -18,19 +19,19 @@ export function ProviderButtons({ next }: { next: string }) {
             {framed ? (
               // In the widget's panel: providers refuse to be framed, so a window of the board signs in.
               <button type="button" class="button provider-button" onClick={() => openSignInWindow(provider.providerId)}>
-                Continue with {provider.name}
+                {t('account.continueWith', { provider: provider.name })}
               </button>
             ) : (
               // _top: a real navigation (the app's router would keep a same-site link to itself), in this same window.
               <a class="button provider-button" href={providerStartHref(provider.providerId, next)} target="_top">
-                Continue with {provider.name}
+                {t('account.continueWith', { provider: provider.name })}
               </a>
             )}
           </li>
         ))}
       </ul>
       <p class="account-or" aria-hidden="true">
-        or
+        {t('account.or')}
       </p>
     </>
   );

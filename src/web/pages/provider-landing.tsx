@@ -1,4 +1,5 @@
 import { exchangeProviderSignIn } from '../api/endpoints.js';
+import { t } from '../i18n/t.js';
 import { safeNext } from './account-return.js';
 import { SigningIn, useLandingSignIn } from './signing-in.js';
 
@@ -11,14 +12,14 @@ export function ProviderLandingPage() {
   const problem = useLandingSignIn(async () => {
     const { user, next } = await exchangeProviderSignIn();
     return { user, next: safeNext(next) };
-  }, 'The sign-in did not work. Try again.');
+  }, t('account.signInDidNotWork'));
   return (
     <SigningIn
       problem={problem}
       links={
         <>
-          <a href="/sign-in">Back to sign in</a>
-          <a href="/">Go to the board</a>
+          <a href="/sign-in">{t('account.backToSignIn')}</a>
+          <a href="/">{t('account.goToBoard')}</a>
         </>
       }
     />

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { requestSignInLink } from '../api/endpoints.js';
 import { durationWords } from '../format.js';
+import { t, tx } from '../i18n/t.js';
 import { AccountCard } from './account-card.js';
 import { emailProblem } from './account-checks.js';
 import type { Submission } from './account-form.js';
@@ -35,7 +36,7 @@ export function useSignInLinkRequest(form: Pick<Submission<'email'>, 'run'>, nex
 export function EmailLinkButton({ label, sending, disabled, onClick }: { label: string; sending: boolean; disabled: boolean; onClick: () => void }) {
   return (
     <button type="button" class="button account-submit" disabled={disabled} onClick={onClick}>
-      {sending ? 'Sending the link…' : label}
+      {sending ? t('account.sendingLink') : label}
     </button>
   );
 }
@@ -43,15 +44,11 @@ export function EmailLinkButton({ label, sending, disabled, onClick }: { label: 
 /** The same words whether or not the address has an account: the page must not tell. */
 export function LinkSent({ sent, onBack }: { sent: SentLink; onBack: () => void }) {
   return (
-    <AccountCard title="Sign-in link sent">
-      <p role="status">
-        Check your inbox: we sent a sign-in link to <strong>{sent.email}</strong>.
-      </p>
-      <p class="muted small">
-        The link works once, for {durationWords(sent.lifetimeSeconds)}. Nothing there? Look in your spam folder, or go back and send another.
-      </p>
+    <AccountCard title={t('account.linkSentTitle')}>
+      <p role="status">{tx('account.linkSent', { email: <strong>{sent.email}</strong> })}</p>
+      <p class="muted small">{t('account.linkLifetime', { duration: durationWords(sent.lifetimeSeconds) })}</p>
       <button type="button" class="button account-submit" onClick={onBack}>
-        Back to sign in
+        {t('account.backToSignIn')}
       </button>
     </AccountCard>
   );

@@ -4,6 +4,7 @@ import { ApiError } from '../api/client.js';
 import { signInWithLink } from '../api/endpoints.js';
 import { Skeleton } from '../components/skeleton.js';
 import { TextField } from '../components/text-field.js';
+import { t } from '../i18n/t.js';
 import { startSession } from '../session.js';
 import { AccountCard } from './account-card.js';
 import { FormProblem, useSubmission } from './account-form.js';
@@ -40,17 +41,17 @@ export function SignInLinkPage() {
   if (error instanceof ApiError && DEAD_LINK_CODES.has(error.code)) return <DeadLink error={error} next={link.next} />;
   if (error) {
     return (
-      <AccountCard title="Sign-in failed">
+      <AccountCard title={t('account.signInFailedTitle')}>
         <FormProblem error={error} />
         <a class="button account-submit" href={`/sign-in${link.next === '/' ? '' : `?next=${encodeURIComponent(link.next)}`}`}>
-          Go to sign in
+          {t('account.goToSignIn')}
         </a>
       </AccountCard>
     );
   }
   return (
-    <AccountCard title="Signing you in">
-      <Skeleton rows={1} label="Signing you in" />
+    <AccountCard title={t('account.signingYouIn')}>
+      <Skeleton rows={1} label={t('account.signingYouIn')} />
     </AccountCard>
   );
 }
@@ -63,10 +64,10 @@ function DeadLink({ error, next }: { error: ApiError; next: string }) {
   const [email, setEmail] = useState('');
   if (request.sent) return <LinkSent sent={request.sent} onBack={() => route('/sign-in')} />;
   // "Sign-in link token missing" is the API's word for a link cut short: to a person it is just invalid.
-  const title = error.code === 'MISSING_TOKEN' ? 'Sign-in link is invalid' : error.message;
+  const title = error.code === 'MISSING_TOKEN' ? t('account.linkInvalid') : error.message;
   return (
     <AccountCard title={title}>
-      <p>Each sign-in link works once, and only for a short time. We can email you a new one.</p>
+      <p>{t('account.linkWorksOnceShort')}</p>
       <form
         noValidate
         onSubmit={(event) => {
@@ -74,9 +75,9 @@ function DeadLink({ error, next }: { error: ApiError; next: string }) {
           void request.send(email);
         }}
       >
-        <TextField {...form.field('email')} label="Email" type="email" autocomplete="email" required value={email} onValue={setEmail} />
+        <TextField {...form.field('email')} label={t('account.email')} type="email" autocomplete="email" required value={email} onValue={setEmail} />
         <FormProblem error={form.formError} />
-        <EmailLinkButton label="Email me a new link" sending={request.sending} disabled={form.pending} onClick={() => void request.send(email)} />
+        <EmailLinkButton label={t('account.emailNewLink')} sending={request.sending} disabled={form.pending} onClick={() => void request.send(email)} />
       </form>
     </AccountCard>
   );

@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { signIn } from '../api/endpoints.js';
 import { TextField } from '../components/text-field.js';
 import { framed, HANDOFF_PATH, openSignInWindow } from '../embed/sign-in-window.js';
+import { t } from '../i18n/t.js';
 import { startSession, useSession } from '../session.js';
 import { signInHref } from '../sign-in-link.js';
 import { useSite } from '../site.js';
@@ -70,27 +71,27 @@ function SignInForm({ next, vote, onSubmit, onSignedIn }: SignInFormProps) {
   };
   if (link.sent) return <LinkSent sent={link.sent} onBack={link.reset} />;
   return (
-    <AccountCard title="Sign in">
-      {vote && <p class="muted">Sign in to count your vote.</p>}
+    <AccountCard title={t('common.signIn')}>
+      {vote && <p class="muted">{t('account.signInToVote')}</p>}
       <ProviderButtons next={next} />
       <form noValidate onSubmit={submit}>
-        <TextField {...form.field('email')} label="Email" type="email" autocomplete="email" required value={email} onValue={setEmail} />
-        <TextField {...form.field('password')} label="Password" type="password" autocomplete="current-password" required value={password} onValue={setPassword} />
+        <TextField {...form.field('email')} label={t('account.email')} type="email" autocomplete="email" required value={email} onValue={setEmail} />
+        <TextField {...form.field('password')} label={t('account.password')} type="password" autocomplete="current-password" required value={password} onValue={setPassword} />
         <FormProblem error={form.formError} />
-        <SubmitButton pending={form.pending && !link.sending} label="Sign in" pendingLabel="Signing in…" />
+        <SubmitButton pending={form.pending && !link.sending} label={t('common.signIn')} pendingLabel={t('account.signingIn')} />
       </form>
       <p class="account-or" aria-hidden="true">
-        or
+        {t('account.or')}
       </p>
-      <EmailLinkButton label="Email me a sign-in link" sending={link.sending} disabled={form.pending} onClick={sendLink} />
-      <p class="muted small account-hint">No password needed: we email you a link that signs you in.</p>
+      <EmailLinkButton label={t('account.emailSignInLink')} sending={link.sending} disabled={form.pending} onClick={sendLink} />
+      <p class="muted small account-hint">{t('account.noPasswordNeeded')}</p>
       <AccountLinks>
-        <a href="/password-reset">Forgot your password?</a>
+        <a href="/password-reset">{t('account.forgotPassword')}</a>
         {site?.settings.ssoLoginUrl ? (
           // With single sign-on this form is the team's: customers sign in (and get accounts) through the product.
-          <a href={signInHref(next)}>Not on the team? Sign in at {new URL(site.settings.ssoLoginUrl).host}</a>
+          <a href={signInHref(next)}>{t('account.notOnTeam', { host: new URL(site.settings.ssoLoginUrl).host })}</a>
         ) : (
-          site?.settings.allowSignup && <a href={`/sign-up${returnQuery(next, vote)}`}>Create an account</a>
+          site?.settings.allowSignup && <a href={`/sign-up${returnQuery(next, vote)}`}>{t('account.createAccountTitle')}</a>
         )}
       </AccountLinks>
     </AccountCard>
@@ -99,10 +100,10 @@ function SignInForm({ next, vote, onSubmit, onSignedIn }: SignInFormProps) {
 
 function AlreadySignedIn({ name, next }: { name: string; next: string }) {
   return (
-    <AccountCard title="Sign in">
-      <p>You are signed in as {name}.</p>
+    <AccountCard title={t('common.signIn')}>
+      <p>{t('account.signedInAs', { name })}</p>
       <a class="button button--primary" href={next}>
-        Continue
+        {t('account.continue')}
       </a>
     </AccountCard>
   );
@@ -110,12 +111,12 @@ function AlreadySignedIn({ name, next }: { name: string; next: string }) {
 
 function VoteNotCounted({ error, next }: { error: unknown; next: string }) {
   return (
-    <AccountCard title="Signed in">
+    <AccountCard title={t('account.signedInTitle')}>
       <div class="notice notice--error" role="alert">
-        <p>You are signed in, but your vote was not counted: {accountMessage(error)}</p>
+        <p>{t('account.voteNotCounted', { problem: accountMessage(error) })}</p>
       </div>
       <a class="button button--primary" href={next}>
-        Continue
+        {t('account.continue')}
       </a>
     </AccountCard>
   );

@@ -4,6 +4,7 @@ import { signUp } from '../api/endpoints.js';
 import { useFormGuard } from '../components/form-guard.js';
 import { Skeleton } from '../components/skeleton.js';
 import { TextField } from '../components/text-field.js';
+import { t, tx } from '../i18n/t.js';
 import { startSession, useSession } from '../session.js';
 import { useSite } from '../site.js';
 import { AccountCard, AccountLinks } from './account-card.js';
@@ -26,7 +27,7 @@ export function SignUpPage() {
   const [submitted, setSubmitted] = useState(false);
 
   if (sentTo) return <CheckInbox email={sentTo} next={next} />;
-  if (!site) return <Skeleton rows={1} label="Loading" />;
+  if (!site) return <Skeleton rows={1} label={t('account.loading')} />;
   if (!site.settings.allowSignup) return <SignUpClosed query={returnQuery(next, vote)} />;
   if (session && !submitted) return <AlreadyHaveAccount next={next} />;
   return <SignUpForm next={next} vote={vote} onSubmit={setSubmitted} onSignedUp={setSentTo} />;
@@ -61,14 +62,14 @@ function SignUpForm({ next, vote, onSubmit, onSignedUp }: SignUpFormProps) {
   };
   const exists = form.error instanceof ApiError && form.error.code === 'USER_EXISTS';
   return (
-    <AccountCard title="Create an account">
+    <AccountCard title={t('account.createAccountTitle')}>
       <ProviderButtons next={next} />
       <form noValidate onSubmit={submit}>
-        <TextField {...form.field('name')} label="Name (optional)" type="text" autocomplete="name" value={name} onValue={setName} />
+        <TextField {...form.field('name')} label={t('account.nameOptional')} type="text" autocomplete="name" value={name} onValue={setName} />
         <TextField
           {...form.field('email')}
           error={exists ? <AccountExists query={returnQuery(next, vote)} /> : form.field('email').error}
-          label="Email"
+          label={t('account.email')}
           type="email"
           autocomplete="email"
           required
@@ -77,7 +78,7 @@ function SignUpForm({ next, vote, onSubmit, onSignedUp }: SignUpFormProps) {
         />
         <TextField
           {...form.field('password')}
-          label="Password"
+          label={t('account.password')}
           hint={passwordHint(form.field('password').error)}
           type="password"
           autocomplete="new-password"
@@ -87,12 +88,10 @@ function SignUpForm({ next, vote, onSubmit, onSignedUp }: SignUpFormProps) {
         />
         {guard.honeypot}
         <FormProblem error={form.formError} />
-        <SubmitButton pending={form.pending} label="Create account" pendingLabel="Creating account…" />
+        <SubmitButton pending={form.pending} label={t('account.createAccount')} pendingLabel={t('account.creatingAccount')} />
       </form>
       <AccountLinks>
-        <span>
-          Already have an account? <a href={`/sign-in${returnQuery(next, vote)}`}>Sign in</a>
-        </span>
+        <span>{tx('account.haveAccount', { link: <a href={`/sign-in${returnQuery(next, vote)}`}>{t('common.signIn')}</a> })}</span>
       </AccountLinks>
     </AccountCard>
   );
@@ -102,19 +101,20 @@ function SignUpForm({ next, vote, onSubmit, onSignedUp }: SignUpFormProps) {
 function AccountExists({ query }: { query: string }) {
   return (
     <>
-      An account with this email exists — <a href={`/sign-in${query}`}>sign in</a> or <a href="/password-reset">reset your password</a>
+      {tx('account.userExistsLinks', {
+        signIn: <a href={`/sign-in${query}`}>{t('account.userExistsSignIn')}</a>,
+        reset: <a href="/password-reset">{t('account.userExistsReset')}</a>,
+      })}
     </>
   );
 }
 
 function CheckInbox({ email, next }: { email: string; next: string }) {
   return (
-    <AccountCard title="Account created">
-      <p role="status">
-        Check your inbox: we sent a link to <strong>{email}</strong> to confirm your address.
-      </p>
+    <AccountCard title={t('account.accountCreatedTitle')}>
+      <p role="status">{tx('account.confirmSent', { email: <strong>{email}</strong> })}</p>
       <a class="button button--primary" href={next}>
-        Continue
+        {t('account.continue')}
       </a>
     </AccountCard>
   );
@@ -122,10 +122,10 @@ function CheckInbox({ email, next }: { email: string; next: string }) {
 
 function SignUpClosed({ query }: { query: string }) {
   return (
-    <AccountCard title="Create an account">
-      <p>Sign-up is closed on this site.</p>
+    <AccountCard title={t('account.createAccountTitle')}>
+      <p>{t('account.signupClosed')}</p>
       <a class="button" href={`/sign-in${query}`}>
-        Sign in
+        {t('common.signIn')}
       </a>
     </AccountCard>
   );
@@ -133,10 +133,10 @@ function SignUpClosed({ query }: { query: string }) {
 
 function AlreadyHaveAccount({ next }: { next: string }) {
   return (
-    <AccountCard title="Create an account">
-      <p>You are already signed in.</p>
+    <AccountCard title={t('account.createAccountTitle')}>
+      <p>{t('account.alreadySignedIn')}</p>
       <a class="button button--primary" href={next}>
-        Continue
+        {t('account.continue')}
       </a>
     </AccountCard>
   );

@@ -3,6 +3,7 @@ import { useLocation } from 'preact-iso/router';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api/client.js';
 import type { AuthUser } from '../api/types.js';
+import { t } from '../i18n/t.js';
 import { startSession } from '../session.js';
 import { AccountCard, AccountLinks } from './account-card.js';
 
@@ -34,7 +35,7 @@ export function useLandingSignIn(signIn: () => Promise<{ user: AuthUser; next: s
 /** "Signing you in…" while it runs; the problem and the ways on (`links`) when it did not work. */
 export function SigningIn({ problem, links }: { problem: string | null; links: ComponentChildren }) {
   return (
-    <AccountCard title={problem ? 'Sign-in did not work' : 'Signing you in…'}>
+    <AccountCard title={problem ? t('account.signInDidNotWorkTitle') : t('account.signingYouInNow')}>
       {problem ? (
         <>
           <p role="alert">{problem}</p>
@@ -42,7 +43,7 @@ export function SigningIn({ problem, links }: { problem: string | null; links: C
         </>
       ) : (
         <p class="muted" role="status">
-          One moment.
+          {t('account.oneMoment')}
         </p>
       )}
     </AccountCard>

@@ -1,4 +1,5 @@
 import { signInWithSso } from '../api/endpoints.js';
+import { t } from '../i18n/t.js';
 import { claimSsoLanding } from '../sso-landing.js';
 import { safeNext } from './account-return.js';
 import { LandingProblem, SigningIn, useLandingSignIn } from './signing-in.js';
@@ -10,17 +11,17 @@ import { LandingProblem, SigningIn, useLandingSignIn } from './signing-in.js';
 export function SsoPage() {
   const problem = useLandingSignIn(async () => {
     const landing = claimSsoLanding();
-    if (!landing?.token) throw new LandingProblem('This sign-in link holds no token. Sign in again from the product that sent you here.');
+    if (!landing?.token) throw new LandingProblem(t('account.ssoNoToken'));
     const target = landingPath(landing.redirect);
     return { user: await signInWithSso(landing.token), next: target };
-  }, 'The sign-in did not work. Try again from the product that sent you here.');
+  }, t('account.ssoDidNotWork'));
   return (
     <SigningIn
       problem={problem}
       links={
         <>
-          <a href="/">Go to the board</a>
-          <a href="/sign-in">Sign in with a password</a>
+          <a href="/">{t('account.goToBoard')}</a>
+          <a href="/sign-in">{t('account.signInWithPassword')}</a>
         </>
       }
     />

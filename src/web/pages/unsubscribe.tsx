@@ -4,10 +4,9 @@ import { unsubscribeWithToken } from '../api/notifications.js';
 import type { UnsubscribedPost } from '../api/types.js';
 import { ErrorNotice } from '../components/notice.js';
 import { Skeleton } from '../components/skeleton.js';
+import { t, tx } from '../i18n/t.js';
 import { useLoad } from '../use-load.js';
 import { AccountCard } from './account-card.js';
-
-const TITLE = 'Unsubscribe';
 
 /**
  * Where a notification mail's "Unsubscribe" link leads: it unsubscribes on arrival, so a person needs
@@ -19,8 +18,8 @@ export function UnsubscribePage() {
   const result = useLoad(() => unsubscribeWithToken(token), [token]);
   if (result.loading) {
     return (
-      <AccountCard title={TITLE}>
-        <Skeleton rows={1} label="Unsubscribing" />
+      <AccountCard title={t('account.unsubscribeTitle')}>
+        <Skeleton rows={1} label={t('account.unsubscribing')} />
       </AccountCard>
     );
   }
@@ -30,10 +29,10 @@ export function UnsubscribePage() {
 
 function Unsubscribed({ post }: { post: UnsubscribedPost }) {
   return (
-    <AccountCard title="Unsubscribed">
-      <p role="status">You will no longer get mail about “{post.title}”.</p>
+    <AccountCard title={t('account.unsubscribedTitle')}>
+      <p role="status">{t('account.unsubscribed', { title: post.title })}</p>
       <a class="button button--primary" href={`/p/${encodeURIComponent(post.slug)}`}>
-        See the idea
+        {t('account.seeIdea')}
       </a>
       <AllMailOff />
     </AccountCard>
@@ -44,9 +43,9 @@ function NotUnsubscribed({ error, onRetry }: { error: unknown; onRetry: () => vo
   const code = error instanceof ApiError ? error.code : '';
   if (code === 'INVALID_UNSUBSCRIBE_TOKEN') {
     return (
-      <AccountCard title={TITLE}>
+      <AccountCard title={t('account.unsubscribeTitle')}>
         <div class="notice notice--error" role="alert">
-          <p>This unsubscribe link does not work. Copy the whole link from the mail, or use the newest mail about the idea.</p>
+          <p>{t('account.unsubscribeLinkDead')}</p>
         </div>
         <AllMailOff />
       </AccountCard>
@@ -54,16 +53,16 @@ function NotUnsubscribed({ error, onRetry }: { error: unknown; onRetry: () => vo
   }
   if (code === 'POST_NOT_FOUND') {
     return (
-      <AccountCard title={TITLE}>
-        <p role="status">This idea or your account no longer exists, so no more mail will come about it.</p>
+      <AccountCard title={t('account.unsubscribeTitle')}>
+        <p role="status">{t('account.unsubscribeGone')}</p>
         <a class="button button--primary" href="/">
-          Go to the home page
+          {t('account.goHome')}
         </a>
       </AccountCard>
     );
   }
   return (
-    <AccountCard title={TITLE}>
+    <AccountCard title={t('account.unsubscribeTitle')}>
       <ErrorNotice error={error} onRetry={onRetry} />
     </AccountCard>
   );
@@ -72,8 +71,6 @@ function NotUnsubscribed({ error, onRetry }: { error: unknown; onRetry: () => vo
 /** The account-wide switch is on the profile page (signed-out visitors sign in on the way). */
 function AllMailOff() {
   return (
-    <p class="unsubscribe__more small">
-      To stop all notification mail, <a href="/profile">turn it off in your profile</a>.
-    </p>
+    <p class="unsubscribe__more small">{tx('account.allMailOff', { link: <a href="/profile">{t('account.allMailOffLink')}</a> })}</p>
   );
 }

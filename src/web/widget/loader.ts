@@ -3,6 +3,7 @@
  * an iframe of the board's own origin, drawn in a shadow root so no style crosses either way. No
  * framework and no global but `feedbackd`; calls made before this script loaded are run in order.
  */
+import { type Locale, toLocale } from '../../i18n/locales.js';
 import { CHANNEL, type HostMessage, isOurs, panelPath } from './protocol.js';
 import { WIDGET_STYLE } from './style.js';
 
@@ -27,10 +28,37 @@ interface Options {
 
 type Outgoing = HostMessage extends infer M ? (M extends { channel: string } ? Omit<M, 'channel'> : never) : never;
 
+/**
+ * The launcher's word (issue 33). This script runs on the team's page, where no catalogue of ours is
+ * loaded, so it carries its own: a few bytes for the one word. The panel it opens is the board's own
+ * page, which the server serves in the visitor's language by itself.
+ */
+const LAUNCHER_WORDS: Record<Locale, string> = {
+  en: 'Feedback',
+  de: 'Feedback geben',
+  fr: 'Votre avis',
+  es: 'Comentarios',
+  'pt-BR': 'Enviar feedback',
+  it: 'Feedback',
+  nl: 'Feedback',
+  pl: 'Opinie',
+  uk: 'Відгуки',
+  ja: 'フィードバック',
+  'zh-CN': '反馈',
+  ko: '피드백',
+  tr: 'Geri bildirim',
+  ar: 'ملاحظات',
+};
+
+/** The page's language: the snippet's `data-locale`, else the team's page's `<html lang>`, else English. */
+function launcherLocale(tag: HTMLScriptElement): Locale {
+  return toLocale(tag.dataset.locale ?? '') ?? toLocale(document.documentElement.lang) ?? 'en';
+}
 
 function readOptions(tag: HTMLScriptElement): Options {
   const { board, label, position } = tag.dataset;
-  return { origin: new URL(tag.src).origin, board: board?.trim() || undefined, label: label?.trim() || 'Feedback', left: position === 'bottom-left' };
+  const words = label?.trim() || LAUNCHER_WORDS[launcherLocale(tag)];
+  return { origin: new URL(tag.src).origin, board: board?.trim() || undefined, label: words, left: position === 'bottom-left' };
 }
 
 function install(options: Options): void {
