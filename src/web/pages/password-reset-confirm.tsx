@@ -2,7 +2,7 @@ import { useLocation } from 'preact-iso/router';
 import { useState } from 'preact/hooks';
 import { ApiError } from '../api/client.js';
 import { checkResetToken, setPassword } from '../api/endpoints.js';
-import { ErrorNotice } from '../components/notice.js';
+import { ErrorNotice, messageOf } from '../components/notice.js';
 import { Skeleton } from '../components/skeleton.js';
 import { TextField } from '../components/text-field.js';
 import { t } from '../i18n/t.js';
@@ -84,7 +84,7 @@ function DeadLink({ error }: { error: unknown }) {
   return (
     <AccountCard title={t('account.newPasswordTitle')}>
       <div class="notice notice--error" role="alert">
-        <p>{(error as ApiError).message}</p>
+        <p>{messageOf(error)}</p>
       </div>
       <p>{t('account.resetLinkLifetime')}</p>
       <a class="button button--primary" href="/password-reset">

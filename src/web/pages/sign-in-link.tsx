@@ -1,6 +1,7 @@
 import { useLocation } from 'preact-iso/router';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api/client.js';
+import { messageOf } from '../components/notice.js';
 import { signInWithLink } from '../api/endpoints.js';
 import { Skeleton } from '../components/skeleton.js';
 import { TextField } from '../components/text-field.js';
@@ -64,7 +65,7 @@ function DeadLink({ error, next }: { error: ApiError; next: string }) {
   const [email, setEmail] = useState('');
   if (request.sent) return <LinkSent sent={request.sent} onBack={() => route('/sign-in')} />;
   // "Sign-in link token missing" is the API's word for a link cut short: to a person it is just invalid.
-  const title = error.code === 'MISSING_TOKEN' ? t('account.linkInvalid') : error.message;
+  const title = error.code === 'MISSING_TOKEN' ? t('account.linkInvalid') : messageOf(error);
   return (
     <AccountCard title={title}>
       <p>{t('account.linkWorksOnceShort')}</p>

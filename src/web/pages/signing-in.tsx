@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso/router';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { messageOf } from '../components/notice.js';
 import { ApiError } from '../api/client.js';
 import type { AuthUser } from '../api/types.js';
 import { t } from '../i18n/t.js';
@@ -27,7 +28,7 @@ export function useLandingSignIn(signIn: () => Promise<{ user: AuthUser; next: s
         await startSession(user);
         location.route(next, true);
       })
-      .catch((error: unknown) => setProblem(error instanceof ApiError || error instanceof LandingProblem ? error.message : fallback));
+      .catch((error: unknown) => setProblem(error instanceof LandingProblem ? error.message : error instanceof ApiError ? messageOf(error) : fallback));
   }, [location]);
   return problem;
 }
