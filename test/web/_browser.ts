@@ -142,6 +142,8 @@ export interface PageOptions {
   /** Viewport width in CSS pixels: 1280 by default, 360 for a phone. */
   width?: number;
   colorScheme?: 'light' | 'dark';
+  /** The browser's language (its Accept-Language): `en-US` by default. */
+  locale?: string;
 }
 
 /** What went wrong on a page, kept as it happens. */
@@ -170,7 +172,7 @@ export async function openPageAt(t: ChromiumTest, url: string, options: PageOpti
     viewport: { width: options.width ?? 1280, height: 800 },
     colorScheme: options.colorScheme ?? 'light',
     reducedMotion: 'reduce',
-    locale: 'en-US',
+    locale: options.locale ?? 'en-US',
     timezoneId: 'UTC',
   });
   context.setDefaultTimeout(10_000);

@@ -11,6 +11,8 @@ import { SimilarPosts } from '../components/similar-posts.js';
 import { TextField } from '../components/text-field.js';
 import { type Loaded, useLoad } from '../use-load.js';
 import { pageHref } from '../embed/mode.js';
+import { t } from '../i18n/t.js';
+import { useSiteText } from '../site-texts.js';
 
 /** The fields' API names (API.md §4.4.3), as `fieldOf` reports them. */
 type FieldName = 'boardId' | 'title' | 'contentMarkdown';
@@ -37,6 +39,7 @@ export function NewPostForm() {
   const [failure, setFailure] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
   const guard = useFormGuard();
+  const titleHint = useSiteText('newPostHint') ?? t('board.newPostTitleHint');
   const showErrors = (next: FieldErrors) => {
     setErrors(next);
     const first = (Object.keys(CONTROL_OF) as FieldName[]).find((name) => next[name]);
@@ -65,7 +68,7 @@ export function NewPostForm() {
   return (
     <form class="card new-post__form" onSubmit={submit} noValidate>
       <BoardField boards={boards} value={boardId} error={errors.boardId} onChange={setPickedBoardId} />
-      <TextField id="new-post-title" label="Title" hint="A short summary, like “Export votes as CSV”." type="text" autocomplete="off" maxLength={TITLE_MAX} value={title} onValue={setTitle} error={errors.title} />
+      <TextField id="new-post-title" label="Title" hint={titleHint} type="text" autocomplete="off" maxLength={TITLE_MAX} value={title} onValue={setTitle} error={errors.title} />
       <SimilarPosts title={title} boardId={boardId || undefined} />
       <MarkdownEditor id="new-post-content" label="Description" value={content} onInput={setContent} error={errors.contentMarkdown} maxLength={CONTENT_MAX} />
       {guard.honeypot}
