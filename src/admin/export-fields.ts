@@ -17,7 +17,8 @@ export type FieldKind =
   | 'strings'
   | '~strings'
   | 'labs'
-  | 'object';
+  | 'object'
+  | '~object';
 
 /** The fields of one kind of row and their kinds, in the order rows are written. */
 export type FieldSpec = Readonly<Record<string, FieldKind>>;
@@ -41,6 +42,7 @@ const RULES: Record<FieldKind, { test: (value: unknown) => boolean; text: string
   strings: { test: isStrings, text: 'a list of strings' },
   '~strings': { test: (value) => value === undefined || isStrings(value), text: 'a list of strings when present' },
   object: { test: isPlainObject, text: 'a JSON object' },
+  '~object': { test: (value) => value === undefined || isPlainObject(value), text: 'a JSON object when present' },
   labs: {
     test: (value) => isPlainObject(value) && typeof value.comments === 'boolean' && typeof value.voteOnBehalf === 'boolean',
     text: 'an object {"comments": boolean, "voteOnBehalf": boolean}',

@@ -14,7 +14,8 @@ import type { FieldSpec } from './export-fields.js';
  *   settings                the site settings (SETTINGS_FIELDS); absent: the board keeps its own.
  *                           `gravatar` may be absent (files written before it existed): the board's own
  *                           value stays, false on a new board; so may `ssoLoginUrl` (issue 28) and
- *                           `embedOrigins` (issue 29), `moderation` and `requireFormToken` (issue 31)
+ *                           `embedOrigins` (issue 29), `moderation` and `requireFormToken` (issue 31),
+ *                           `locale` and `texts` (issue 33)
  * then one list per section (SECTION_FIELDS), in import order: users, roles, roleAssignments, boards,
  * roadmaps, posts, votes, comments, postMerges, changelogEntries, changelogLinks, tags, postTags. A row refers only to rows of earlier sections, or, for a reply,
  * to its parent comment, which comes earlier in `comments`. Rows are sorted by (createdAt, id),
@@ -195,4 +196,6 @@ export const SETTINGS_FIELDS: FieldSpec = {
   embedOrigins: '~strings',
   moderation: '~string',
   requireFormToken: '~boolean',
+  locale: '~string',
+  texts: '~object',
 };

@@ -39,6 +39,8 @@ export const SETTING_KEYS = {
   embedOrigins: { route: 'site', field: 'embedOrigins', kind: 'list' },
   moderation: { route: 'site', field: 'moderation', kind: 'text' },
   requireFormToken: { route: 'site', field: 'requireFormToken', kind: 'boolean' },
+  // The site's default language (issue 33); its per-language `texts` are set in the dashboard or the API.
+  locale: { route: 'site', field: 'locale', kind: 'text' },
 } as const satisfies Record<string, SettingKey>;
 
 /** One key of `settings get|set`. */

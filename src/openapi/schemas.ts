@@ -3,6 +3,7 @@
  * is required and no other key is allowed: API.md §1.7 promises that keys are never omitted, and
  * the HTTP suite validates every answer against these, so an extra or missing field fails a test.
  */
+import { LOCALES } from '../i18n/locales.js';
 import { answer, arrayOf, boolean, count, hexColor, nullable, ref, type Schema, string, timestamp, uuid } from './kit.js';
 import { PERMISSIONS } from '../services/actors.js';
 import { authProviderSchemas } from './paths/auth-providers.js';
@@ -342,8 +343,27 @@ export const schemas: Record<string, Schema> = {
         type: 'boolean',
         description: 'feedbackd’s extension (README, moderation): `true` = sign-up and new posts without a form token (`GET /forms/token`) are refused; turn it on when bots come.',
       },
+      locale: {
+        type: 'string',
+        enum: [...LOCALES],
+        description: 'feedbackd’s extension (README, translations): the site’s default language, for visitors whose own choice and browser name none of feedbackd’s; `en` until changed.',
+      },
+      texts: {
+        type: 'object',
+        propertyNames: { enum: [...LOCALES] },
+        additionalProperties: {
+          type: 'object',
+          properties: {
+            welcome: { type: 'string', maxLength: 500, description: 'The home page’s welcome text in this language, instead of `description`.' },
+            newPostHint: { type: 'string', maxLength: 200, description: 'The hint under the new-post form’s title in this language, instead of the built-in one.' },
+          },
+          additionalProperties: false,
+        },
+        description:
+          'feedbackd’s extension (README, translations): the owner’s own words per language, only those set (`{}` until changed); languages in the order of `locale`’s list.',
+      },
     },
-    'Site settings, with feedbackd’s `gravatar`, `ssoLoginUrl`, `embedOrigins`, `moderation` and `requireFormToken` extensions.',
+    'Site settings, with feedbackd’s `gravatar`, `ssoLoginUrl`, `embedOrigins`, `moderation`, `requireFormToken`, `locale` and `texts` extensions.',
   ),
   Comment: withOptional(
     answer(

@@ -1,4 +1,5 @@
-import type { Labs, ModerationMode, SettingsRow } from '../storage/types.js';
+import { DEFAULT_LOCALE, type Locale, LOCALES } from '../i18n/locales.js';
+import { type Labs, type ModerationMode, SITE_TEXT_KEYS, type SettingsRow, type SiteTextKey, type SiteTexts } from '../storage/types.js';
 
 /** The public Settings shape (API.md §3.13), keys in documented order, then feedbackd's own. */
 export interface Settings {
@@ -22,13 +23,17 @@ export interface Settings {
   moderation: ModerationMode;
   /** feedbackd's extension (issue 31 §2): the sign-up and new-post forms must carry a form token. */
   requireFormToken: boolean;
+  /** feedbackd's extension (issue 33): the pages' language when the visitor's choice and browser name none of ours. */
+  locale: Locale;
+  /** feedbackd's extension (issue 33): the owner's words per language (`welcome`, `newPostHint`), overriding the defaults. */
+  texts: SiteTexts;
 }
 
 /**
  * A stored settings row as the API shows it: `developerMode` becomes snake_case `developer_mode`;
  * `gravatar`, absent from data stores made before it existed (either engine), is true; an absent
  * `ssoLoginUrl` is null, an absent `embedOrigins` empty, an absent `moderation` off and an absent
- * `requireFormToken` false.
+ * `requireFormToken` false, an absent `locale` English and absent `texts` none.
  */
 export function toSettings(row: SettingsRow): Settings {
   return {
@@ -47,7 +52,25 @@ export function toSettings(row: SettingsRow): Settings {
     embedOrigins: [...(row.embedOrigins ?? [])],
     moderation: row.moderation ?? 'off',
     requireFormToken: row.requireFormToken ?? false,
+    locale: row.locale ?? DEFAULT_LOCALE,
+    texts: copyTexts(row.texts ?? {}),
   };
+}
+
+/**
+ * A copy in LOCALES order, each language's texts in SITE_TEXT_KEYS order: PostgreSQL's jsonb keeps
+ * keys in an order of its own, and both engines answer alike.
+ */
+function copyTexts(texts: SiteTexts): SiteTexts {
+  const copy: SiteTexts = {};
+  for (const locale of LOCALES) {
+    const words = texts[locale];
+    if (!words) continue;
+    const ordered: Partial<Record<SiteTextKey, string>> = {};
+    for (const key of SITE_TEXT_KEYS) if (words[key] !== undefined) ordered[key] = words[key];
+    copy[locale] = ordered;
+  }
+  return copy;
 }
 
 /** The Labs shape (API.md §3.14), copied key by key so nothing else stored under `labs` leaks out. */

@@ -62,6 +62,8 @@ export const DEFAULT_SETTINGS: SettingsRow = {
   embedOrigins: [],
   moderation: 'off',
   requireFormToken: false,
+  locale: 'en',
+  texts: {},
 };
 
 /** The system role every new data store starts with. */

@@ -5,6 +5,7 @@
  * Timestamps are ISO 8601 strings with milliseconds and `Z`; ids are lower-case UUID v4.
  */
 
+import type { Locale } from '../i18n/locales.js';
 import type {
   ACTIVITY_TYPES,
   AUTH_PROVIDER_KINDS,
@@ -221,7 +222,24 @@ export interface SettingsRow {
    * refused. Absent: read as false.
    */
   requireFormToken?: boolean;
+  /**
+   * The site's default language (issue 33): the pages' language for a visitor who chose none and
+   * whose browser asks for none of ours. Absent in data stores made before it existed: read as `en`.
+   */
+  locale?: Locale;
+  /**
+   * The owner's own words per language (issue 33), replacing the site's defaults for that language.
+   * Only set overrides are stored (never empty strings). Absent: read as none.
+   */
+  texts?: SiteTexts;
 }
+
+/** The site's own words the owner may override per language (issue 33). */
+export const SITE_TEXT_KEYS = ['welcome', 'newPostHint'] as const;
+export type SiteTextKey = (typeof SITE_TEXT_KEYS)[number];
+
+/** Per language, the overridden words; a language without any is absent. */
+export type SiteTexts = Partial<Record<Locale, Partial<Record<SiteTextKey, string>>>>;
 
 export const MODERATION_MODES = ['off', 'new-users', 'everyone'] as const;
 export type ModerationMode = (typeof MODERATION_MODES)[number];

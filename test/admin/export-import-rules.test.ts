@@ -223,6 +223,26 @@ test('embedOrigins in an export\'s settings is imported, absent it is none; a li
   t.like(await getSiteSettings(ctx), { title: 'Older board', embedOrigins: ['https://app.example.com'] });
 });
 
+test('locale and texts in an export\'s settings are imported, absent they are en and none; values the API would refuse refuse the file', async (t) => {
+  const absent = await board(t, false);
+  await absent.run({ settings: OLDER_SETTINGS, ...author().sections });
+  t.like(await getSiteSettings(absent.ctx), { locale: 'en', texts: {} });
+  const { ctx, run } = await board(t, false);
+  await t.throwsAsync(run({ settings: { ...OLDER_SETTINGS, texts: 'Willkommen' } }), {
+    message: /is not a valid export: settings field texts must be a JSON object when present/,
+  });
+  await t.throwsAsync(run({ settings: { ...OLDER_SETTINGS, locale: 'xx' } }), {
+    message: /settings field locale: breaks the API's rule \(must be one of: en, de/,
+  });
+  await t.throwsAsync(run({ settings: { ...OLDER_SETTINGS, texts: { de: { welcome: '' } } } }), {
+    message: /settings field texts: is not what the API stores/,
+  });
+  t.is((await getSiteSettings(ctx)).title, 'Feedback', 'nothing written');
+  const texts = { de: { welcome: 'Willkommen!', newPostHint: 'Kurz und klar.' } };
+  await run({ settings: { ...OLDER_SETTINGS, locale: 'de', texts }, ...author().sections });
+  t.like(await getSiteSettings(ctx), { title: 'Older board', locale: 'de', texts });
+});
+
 test('the Team role follows the settings: the file’s taken into a board without users, the board’s own kept otherwise', async (t) => {
   const staff = { ...teamRole(T), name: 'Staff', permissions: ['comment:view_internal'] };
   const sections = { settings: DEFAULT_SETTINGS, roles: [staff] };

@@ -12,7 +12,7 @@ import { runInProcess } from './_cli.ts';
  */
 
 const SETTING_NAMES =
-  'title, description, logo, icon, accentColor, googleAnalyticsId, isPoweredBy, allowSignup, labs.comments, labs.voteOnBehalf, developer_mode, gravatar, ssoLoginUrl, embedOrigins, moderation, requireFormToken';
+  'title, description, logo, icon, accentColor, googleAnalyticsId, isPoweredBy, allowSignup, labs.comments, labs.voteOnBehalf, developer_mode, gravatar, ssoLoginUrl, embedOrigins, moderation, requireFormToken, locale';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
@@ -148,6 +148,17 @@ test('settings set ssoLoginUrl sends "Sign in" to the product (issue 28); a bad 
   t.deepEqual(refused, { code: 1, stdout: '', stderr: 'error: ssoLoginUrl must be an absolute http or https URL of at most 2000 characters, or null\n' });
   t.is((await run(['settings', 'set', 'ssoLoginUrl', '--clear'])).code, 0);
   t.is((await withBoard(board, (ctx) => getSiteSettings(ctx))).ssoLoginUrl, null);
+});
+
+test('settings set locale makes one of the languages the site\'s default (issue 33); another tag is refused with the list', async (t) => {
+  const board = await initBoard(t);
+  const run = (args: string[]) => inBoard(board, args);
+  t.is((await run(['settings', 'get', 'locale'])).stdout, 'en\n');
+  t.deepEqual(await run(['settings', 'set', 'locale', 'pt-BR']), { code: 0, stdout: 'locale is now "pt-BR".\n', stderr: '' });
+  t.is((await withBoard(board, (ctx) => getSiteSettings(ctx))).locale, 'pt-BR');
+  const refused = await run(['settings', 'set', 'locale', 'pt']);
+  t.deepEqual(refused, { code: 1, stdout: '', stderr: 'error: locale must be one of: en, de, fr, es, pt-BR, it, nl, pl, uk, ja, zh-CN, ko, tr, ar\n' });
+  t.is((await run(['settings', 'get', 'locale'])).stdout, 'pt-BR\n');
 });
 
 test('settings set embedOrigins takes a comma-separated list (issue 29); a bad origin is named; "" and --clear empty it', async (t) => {

@@ -2,7 +2,7 @@ import type { ExecutionContext } from 'ava';
 import { OWNER } from '../_helpers/personas.js';
 import { startTestServer, type TestServer } from '../_helpers/server.js';
 
-/** API.md §3.13 defaults of a new install, keys in documented order, then feedbackd's `gravatar`, `ssoLoginUrl` and `embedOrigins`. */
+/** API.md §3.13 defaults of a new install, keys in documented order, then feedbackd's own fields. */
 export const DEFAULT_SITE_SETTINGS = {
   title: 'Feedback',
   description: null,
@@ -19,6 +19,8 @@ export const DEFAULT_SITE_SETTINGS = {
   embedOrigins: [],
   moderation: 'off',
   requireFormToken: false,
+  locale: 'en',
+  texts: {},
 };
 
 export const FORBIDDEN = { message: 'You do not have permission to perform this action.', code: 'NOT_ENOUGH_PERMISSION' };

@@ -45,6 +45,8 @@ test('every field round-trips: PATCH answers what GET then shows, trimmed and no
     allowSignup: false,
     developer_mode: true,
     gravatar: false,
+    locale: 'ja',
+    texts: { ja: { welcome: ' ようこそ ' } },
   });
   t.is(response.status, 200);
   const expected = {
@@ -63,6 +65,8 @@ test('every field round-trips: PATCH answers what GET then shows, trimmed and no
     embedOrigins: [],
     moderation: 'off',
     requireFormToken: false,
+    locale: 'ja',
+    texts: { ja: { welcome: 'ようこそ' } },
   };
   t.deepEqual(response.body, { settings: expected });
   t.deepEqual(Object.keys(response.body.settings), Object.keys(DEFAULT_SITE_SETTINGS));
@@ -190,7 +194,7 @@ test('gravatar is false on a new install, after the documented keys, and PATCH t
   const site = await startSite(t);
   const settings = await site.settings();
   t.is(settings.gravatar, false);
-  t.deepEqual(Object.keys(settings).slice(-5), ['gravatar', 'ssoLoginUrl', 'embedOrigins', 'moderation', 'requireFormToken']);
+  t.deepEqual(Object.keys(settings).slice(-7), ['gravatar', 'ssoLoginUrl', 'embedOrigins', 'moderation', 'requireFormToken', 'locale', 'texts']);
   const on = await site.patch('/settings/site', { gravatar: true });
   t.is(on.status, 200);
   t.deepEqual(on.body, { settings: { ...DEFAULT_SITE_SETTINGS, gravatar: true } });

@@ -7,7 +7,7 @@ const lowdbOnly = ['lowdb-indexes', 'comments-upgrade', 'crash', 'files', 'journ
 // whole HTTP suite proves on both engines, so here one file per area of the site is enough to show
 // the app works end to end on PostgreSQL (the owner's first hour with `init`, the board, an idea's
 // page and status, posting, the dashboard's posts, tags, moderation, images, merges, the changelog,
-// mail notifications, sign-in ways, the widget). Every browser test runs on the JSON-file database,
+// mail notifications, sign-in ways, the widget, the owner's words per language). Every browser test runs on the JSON-file database,
 // and CI keeps its time under 30 minutes.
 const browserAreas = [
   'first-hour',
@@ -27,6 +27,7 @@ const browserAreas = [
   'sso',
   'sign-in-link',
   'widget',
+  'site-words',
 ];
 
 export default {

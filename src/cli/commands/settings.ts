@@ -14,7 +14,8 @@ const KEYS_HELP =
   '\ndescription, logo, icon, accentColor and googleAnalyticsId can be cleared, with --clear or' +
   '\nan empty value (""): a cleared accentColor is the default colour again. A logo set alone' +
   '\nsets the icon too (the API\'s rule). embedOrigins takes a comma-separated list of origins' +
-  '\n(https://app.example.com,https://b.example.com); --clear or "" empties it.';
+  '\n(https://app.example.com,https://b.example.com); --clear or "" empties it. locale is the' +
+  '\nsite\'s default language, one of en, de, fr, es, pt-BR, it, nl, pl, uk, ja, zh-CN, ko, tr, ar.';
 
 /** `feedbackd settings get|set`: the site settings and lab flags, as `PATCH /settings/site` and `/settings/labs` change them. */
 export function addSettingsCommand(program: Command, run: CliRun): void {

@@ -1,3 +1,4 @@
+import { LOCALES } from '../../i18n/locales.js';
 import { answer, boolean, input, operation, type Paths, ref, type Schema } from '../kit.js';
 
 const SETTINGS_PERMISSION = '`settings:update`';
@@ -70,6 +71,29 @@ const siteFields = input({
     description:
       'feedbackd’s extension (moderation): `true` refuses sign-ups and new posts that carry no form token from `GET /forms/token` (400 `FORM_EXPIRED`); the switch to turn on when bots come.',
   },
+  locale: {
+    type: 'string',
+    enum: [...LOCALES],
+    description:
+      'feedbackd’s extension (translations): the site’s default language, the pages’ language for a visitor who chose none in the language menu and whose browser’s `Accept-Language` names none of feedbackd’s. ' +
+      `Not a string → 400 \`VALIDATION_ERROR\` \`locale must be a string\`; another string → 400 \`VALIDATION_ERROR\` \`locale must be one of: ${LOCALES.join(', ')}\`.`,
+  },
+  texts: {
+    type: ['object', 'null'],
+    propertyNames: { enum: [...LOCALES] },
+    additionalProperties: {
+      type: ['object', 'null'],
+      properties: {
+        welcome: { type: ['string', 'null'], maxLength: 500 },
+        newPostHint: { type: ['string', 'null'], maxLength: 200 },
+      },
+      additionalProperties: false,
+    },
+    description:
+      'feedbackd’s extension (translations): the owner’s own words per language, `{"de": {"welcome": "…", "newPostHint": "…"}}`, replacing the site’s defaults for visitors shown that language: `welcome` (at most 500 characters) is the home page’s welcome text instead of `description`, `newPostHint` (at most 200 characters) the hint under the new-post form’s title instead of the built-in one. ' +
+      '**Replaces every stored override**: a language left out loses its words, so send the whole object; `null` or `{}` removes them all. Each text is trimmed; `""` or `null` removes that override, a language given as `null` has none. ' +
+      'Refusals, all 400 `VALIDATION_ERROR`: not an object → `texts must be an object keyed by language, such as {"de": {"welcome": "…"}}`; a key that is no language → `texts.<key> is not a language: use one of …`; a language’s value not an object → `texts.<locale> must be an object with welcome and/or newPostHint`; another text name → `texts.<locale>.<name> is not one of the site\'s texts: use welcome or newPostHint`; a text not a string → `texts.<locale>.<name> must be a string or null`; too long → `texts.<locale>.welcome must be at most 500 characters` (`newPostHint`: 200).',
+  },
 });
 
 export const settingsPaths: Paths = {
@@ -77,7 +101,7 @@ export const settingsPaths: Paths = {
     get: operation('get', {
       id: 'getSiteSettings',
       summary: 'Site settings',
-      description: 'The public site settings: title, description, logo, icon, accent colour, sign-up switch, lab flags, and feedbackd’s `gravatar` switch, `ssoLoginUrl` and `embedOrigins`.',
+      description: 'The public site settings: title, description, logo, icon, accent colour, sign-up switch, lab flags, and feedbackd’s `gravatar` switch, `ssoLoginUrl`, `embedOrigins`, default `locale` and per-language `texts`.',
       tag: 'Settings',
       section: '4.10.1',
       auth: 'none',

@@ -97,7 +97,7 @@ const labs: ValueRule = (value) => {
 };
 const LABS_RULES: RowRules = { fields: { comments: bool, voteOnBehalf: bool } };
 
-/** The site settings (API.md §4.10.2): `gravatar`, `ssoLoginUrl` and `embedOrigins` are absent from data written before they existed. */
+/** The site settings (API.md §4.10.2): feedbackd's own fields (`gravatar` … `texts`) are absent from data written before they existed. */
 export const SETTINGS_RULES: RowRules = {
   fields: {
     title: apiRule((value) => parseSettingsChanges({ title: value }).title),
@@ -115,8 +115,10 @@ export const SETTINGS_RULES: RowRules = {
     embedOrigins: apiRule((value) => parseSettingsChanges({ embedOrigins: value }).embedOrigins),
     moderation: apiRule((value) => parseSettingsChanges({ moderation: value }).moderation),
     requireFormToken: bool,
+    locale: apiRule((value) => parseSettingsChanges({ locale: value }).locale),
+    texts: apiRule((value) => parseSettingsChanges({ texts: value }).texts),
   },
-  optional: ['gravatar', 'ssoLoginUrl', 'embedOrigins', 'moderation', 'requireFormToken'],
+  optional: ['gravatar', 'ssoLoginUrl', 'embedOrigins', 'moderation', 'requireFormToken', 'locale', 'texts'],
 };
 
 /** A sign-in link names an address and no user; every other mail token names a user, and only a link is ever kept used. */

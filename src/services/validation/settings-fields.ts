@@ -3,6 +3,7 @@ import { appError, type ErrorCode, validationError } from '../../errors.js';
 import { DEFAULT_SETTINGS } from '../../storage/seed.js';
 import { type Labs, MODERATION_MODES, type ModerationMode, type SettingsRow } from '../../storage/types.js';
 import { parseEmbedOrigins } from './embed-origins.js';
+import { parseSiteLocale, parseSiteTexts } from './site-language.js';
 import { type Body, codePointLength, hasLoneSurrogate, optionalString, rejectLoneSurrogates, rejectNul } from './fields.js';
 
 /** Longest title, description, Google Analytics id, logo and icon URL (API.md §1.12). */
@@ -26,7 +27,8 @@ const IMAGE_URL_CODES = {
 export type SettingsChanges = Partial<Omit<SettingsRow, 'labs'>>;
 
 /**
- * API.md §4.10.2 rows 2–16, in that order, then feedbackd's `gravatar`, `ssoLoginUrl` and `embedOrigins`: only sent
+ * API.md §4.10.2 rows 2–16, in that order, then feedbackd's `gravatar`, `ssoLoginUrl`, `embedOrigins`, `moderation`,
+ * `requireFormToken`, `locale` and `texts` (issue 33): only sent
  * fields are checked; null is refused by non-nullable fields (`embedOrigins` reads it as none).
  */
 export function parseSettingsChanges(body: Body): SettingsChanges {
@@ -49,6 +51,9 @@ export function parseSettingsChanges(body: Body): SettingsChanges {
   if (body.embedOrigins !== undefined) changes.embedOrigins = parseEmbedOrigins(body.embedOrigins);
   if (body.moderation !== undefined) changes.moderation = parseModeration(body.moderation);
   if (body.requireFormToken !== undefined) changes.requireFormToken = parseBoolean(body.requireFormToken, 'requireFormToken');
+  if (body.locale !== undefined) changes.locale = parseSiteLocale(body.locale);
+  // Replaces every stored override: a language left out of `texts` loses its words.
+  if (body.texts !== undefined) changes.texts = parseSiteTexts(body.texts);
   return changes;
 }
 

@@ -81,6 +81,13 @@ const addUploads: UpgradeStep = (doc) => ({ ...doc, tables: { ...doc.tables, upl
  */
 const addAvatarUploads: UpgradeStep = (doc) => ({ ...doc, tables: { ...doc.tables } });
 
+/**
+ * Version 13 → 14 (issue 33): the settings may carry `locale` (absent = English) and `texts`
+ * (absent = no overrides): nothing to change, but an older feedbackd must not open a document
+ * whose settings it would refuse.
+ */
+const addSiteLanguage: UpgradeStep = (doc) => ({ ...doc, settings: { ...doc.settings } });
+
 /** Entry `i` upgrades version `i + 1` to `i + 2`. */
 export const UPGRADE_STEPS: readonly UpgradeStep[] = [
   addCommentTables,
@@ -95,6 +102,7 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
   addModeration,
   addUploads,
   addAvatarUploads,
+  addSiteLanguage,
 ];
 
 /** Refuses a document this code cannot read: a newer schema version, or no version at all. */

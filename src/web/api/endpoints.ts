@@ -175,7 +175,7 @@ export const getPermissions = () => api<{ permissions: string[] }>('GET', '/user
 
 // The dashboard: its overview in one request (feedbackd's extension GET /dashboard/summary, needs dashboard:read).
 export const getDashboardSummary = () => api<{ summary: DashboardSummary }>('GET', '/dashboard/summary').then((r) => r.summary);
-type SiteField = 'title' | 'description' | 'logo' | 'icon' | 'accentColor' | 'isPoweredBy' | 'gravatar' | 'allowSignup' | 'developer_mode' | 'ssoLoginUrl' | 'embedOrigins' | 'moderation' | 'requireFormToken';
+type SiteField = 'title' | 'description' | 'logo' | 'icon' | 'accentColor' | 'isPoweredBy' | 'gravatar' | 'allowSignup' | 'developer_mode' | 'ssoLoginUrl' | 'embedOrigins' | 'moderation' | 'requireFormToken' | 'locale' | 'texts';
 export type SiteChanges = Partial<Pick<Settings, SiteField>>;
 export const updateSettings = (changes: SiteChanges) => api<{ settings: Settings }>('PATCH', '/settings/site', changes).then((r) => r.settings);
 export const updateLabs = (changes: Partial<Labs>) => api<{ labs: Labs }>('PATCH', '/settings/labs', changes).then((r) => r.labs);

@@ -1,5 +1,7 @@
 // The resource shapes of API.md §3, as the web app reads them.
 
+import type { Locale } from '../../i18n/locales.js';
+
 export interface PublicUser {
   userId: string;
   name: string;
@@ -218,7 +220,17 @@ export interface Settings {
   moderation: 'off' | 'new-users' | 'everyone';
   /** feedbackd's extension (issue 31 §2): the sign-up and new-post forms must carry a form token. */
   requireFormToken: boolean;
+  /** feedbackd's extension (issue 33): the pages' language when the visitor's choice and browser name none of ours. */
+  locale: Locale;
+  /** feedbackd's extension (issue 33): the owner's words per language, only those set. */
+  texts: SiteTexts;
 }
+
+/** The site's own words the owner may override per language (issue 33). */
+export type SiteTextKey = 'welcome' | 'newPostHint';
+
+/** Per language, the overridden words; a language without any is absent. */
+export type SiteTexts = Partial<Record<Locale, Partial<Record<SiteTextKey, string>>>>;
 
 /** A way the person signs in besides a password (feedbackd's extension, issue 28): `sso` is the team's product. */
 export interface LinkedIdentity {

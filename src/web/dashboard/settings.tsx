@@ -8,6 +8,7 @@ import { type FieldBinding, useSubmission } from '../pages/account-form.js';
 import { siteStore } from '../site.js';
 import { useLoad } from '../use-load.js';
 import { Checkbox, ColourField, hexOf, SaveRow, useDraft } from './form-parts.js';
+import { LanguageSettings } from './settings-language.js';
 import { SignInSettings } from './settings-sign-in.js';
 import { WidgetSettings } from './settings-widget.js';
 
@@ -16,7 +17,7 @@ const PAGE = 'ffffff';
 /** WCAG 1.4.3: text (and links) in the accent colour on the page. */
 const TEXT_CONTRAST = 4.5;
 
-/** Settings: the site's words, pictures and colour, who may sign up, how people sign in, the widget, and the labs. */
+/** Settings: the site's words, pictures and colour, its languages, who may sign up, how people sign in, the widget, and the labs. */
 export function SettingsPage() {
   const loaded = useLoad(() => Promise.all([getSettings(), getLabs()]), []);
   return (
@@ -27,6 +28,7 @@ export function SettingsPage() {
       ) : loaded.data ? (
         <>
           <SiteForm settings={loaded.data[0]} />
+          <LanguageSettings settings={loaded.data[0]} />
           <SignInSettings settings={loaded.data[0]} />
           <ModerationSettings settings={loaded.data[0]} />
           <WidgetSettings settings={loaded.data[0]} />

@@ -6,6 +6,7 @@ import { Skeleton } from '../components/skeleton.js';
 import { t, tx } from '../i18n/t.js';
 import { can, useSession } from '../session.js';
 import { setPageTitle, useSite } from '../site.js';
+import { useSiteText } from '../site-texts.js';
 import { useLoad } from '../use-load.js';
 import { pageHref } from '../embed/mode.js';
 
@@ -14,13 +15,14 @@ export function HomePage() {
   const site = useSite();
   const boards = useLoad(listBoards, []);
   const hasChangelog = useHasChangelog();
+  const welcome = useSiteText('welcome') ?? site?.settings.description;
   useEffect(() => setPageTitle(null), [site]);
   return (
     <>
       <div class="page-head">
         <div>
           <h1>{site?.settings.title ?? t('board.siteTitleFallback')}</h1>
-          {site?.settings.description && <p class="muted">{site.settings.description}</p>}
+          {welcome && <p class="muted">{welcome}</p>}
         </div>
         <div class="page-head__actions">
           {hasChangelog && (

@@ -13,6 +13,7 @@ import { type Loaded, useLoad } from '../use-load.js';
 import { pageHref } from '../embed/mode.js';
 import { errorText } from '../i18n/errors.js';
 import { t } from '../i18n/t.js';
+import { useSiteText } from '../site-texts.js';
 
 /** The fields' API names (API.md §4.4.3), as `fieldOf` reports them. */
 type FieldName = 'boardId' | 'title' | 'contentMarkdown';
@@ -39,6 +40,7 @@ export function NewPostForm() {
   const [failure, setFailure] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
   const guard = useFormGuard();
+  const titleHint = useSiteText('newPostHint') ?? t('board.newPostTitleHint');
   const showErrors = (next: FieldErrors) => {
     setErrors(next);
     const first = (Object.keys(CONTROL_OF) as FieldName[]).find((name) => next[name]);
@@ -67,7 +69,7 @@ export function NewPostForm() {
   return (
     <form class="card new-post__form" onSubmit={submit} noValidate>
       <BoardField boards={boards} value={boardId} error={errors.boardId} onChange={setPickedBoardId} />
-      <TextField id="new-post-title" label={t('board.titleLabel')} hint={t('board.newPostTitleHint')} type="text" autocomplete="off" maxLength={TITLE_MAX} value={title} onValue={setTitle} error={errors.title} />
+      <TextField id="new-post-title" label={t('board.titleLabel')} hint={titleHint} type="text" autocomplete="off" maxLength={TITLE_MAX} value={title} onValue={setTitle} error={errors.title} />
       <SimilarPosts title={title} boardId={boardId || undefined} />
       <MarkdownEditor id="new-post-content" label={t('board.descriptionLabel')} value={content} onInput={setContent} error={errors.contentMarkdown} maxLength={CONTENT_MAX} />
       {guard.honeypot}
