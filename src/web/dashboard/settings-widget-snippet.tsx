@@ -1,3 +1,4 @@
+import { base } from '../base.js';
 import { useState } from 'preact/hooks';
 import { listAllBoards } from '../api/dashboard-boards.js';
 import type { Board } from '../api/types.js';
@@ -36,7 +37,7 @@ export function WidgetSnippet() {
 
 function BoardSnippet({ boards }: { boards: Board[] }) {
   const [boardUrl, setBoardUrl] = useState(boards[0]!.url);
-  const snippet = widgetSnippet(location.origin, boardUrl);
+  const snippet = widgetSnippet(`${location.origin}${base}`, boardUrl);
   return (
     <>
       <div class="field">

@@ -1,3 +1,4 @@
+import { withBase } from '../base.js';
 import { useLocation } from 'preact-iso/router';
 import { useEffect, useState } from 'preact/hooks';
 import { currentToken } from '../api/client.js';
@@ -25,7 +26,7 @@ export function HandoffPage() {
     if (done) window.close();
   }, [session]);
   useEffect(() => {
-    if (session === null && way && way !== 'link') location.assign(providerStartHref(way, HANDOFF_PATH));
+    if (session === null && way && way !== 'link') location.assign(withBase(providerStartHref(way, HANDOFF_PATH)));
   }, [session, way]);
 
   if (session === undefined || (session && handed === null)) return null;

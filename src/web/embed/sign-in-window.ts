@@ -1,3 +1,4 @@
+import { withBase } from '../base.js';
 /*
  * Signing in to the panel with a provider or a mailed link (issue 29). Neither can happen inside
  * the iframe: providers refuse to be framed, and a mailed link opens in a tab of its own. The
@@ -22,7 +23,7 @@ let signInWindow: Window | null = null;
 /** Opens (or brings back) the sign-in window; call it straight from a click, or browsers block it. */
 export function openSignInWindow(way: SignInWay): void {
   const url = `${HANDOFF_PATH}?${new URLSearchParams({ next: HANDOFF_PATH, way })}`;
-  signInWindow = window.open(url, 'feedbackd-sign-in', 'popup,width=480,height=680');
+  signInWindow = window.open(withBase(url), 'feedbackd-sign-in', 'popup,width=480,height=680');
   signInWindow?.focus();
 }
 

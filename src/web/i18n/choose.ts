@@ -1,3 +1,4 @@
+import { base } from '../base.js';
 import { LOCALE_COOKIE, type Locale } from '../../i18n/locales.js';
 
 /** A year: the choice outlives a browser session, as a visitor expects of a language menu. */
@@ -18,5 +19,5 @@ export function switchLanguage(choice: Locale | null): void {
 
 /** The site's own path (under a sub-path, only its pages get the cookie). */
 function cookiePath(): string {
-  return '/';
+  return `${base}/`;
 }

@@ -1,3 +1,4 @@
+import { withBase } from '../base.js';
 import { useLocation } from 'preact-iso/router';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api/client.js';
@@ -26,7 +27,7 @@ export function SignInLinkPage() {
   const [error, setError] = useState<unknown>(null);
   const started = useRef(false);
   // Before the page is first drawn, so the token is never on screen.
-  useLayoutEffect(() => history.replaceState(history.state, '', PATH), []);
+  useLayoutEffect(() => history.replaceState(history.state, '', withBase(PATH)), []);
   useEffect(() => {
     // Once: a link works only once, and a second request would be told it was used.
     if (started.current) return;

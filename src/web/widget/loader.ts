@@ -20,6 +20,8 @@ declare global {
 
 interface Options {
   origin: string;
+  /** The board's address: the origin and the path it lives under (`https://example.com/feedback`), read from where widget.js came from. */
+  site: string;
   board?: string;
   label: string;
   left: boolean;
@@ -30,7 +32,10 @@ type Outgoing = HostMessage extends infer M ? (M extends { channel: string } ? O
 
 function readOptions(tag: HTMLScriptElement): Options {
   const { board, label, position } = tag.dataset;
-  return { origin: new URL(tag.src).origin, board: board?.trim() || undefined, label: label?.trim() || 'Feedback', left: position === 'bottom-left' };
+  const script = new URL(tag.src);
+  // widget.js sits at the board's root, also under a sub-path (issue 33 §2): its directory is the board's.
+  const site = `${script.origin}${script.pathname.replace(/\/[^/]*$/, '')}`;
+  return { origin: script.origin, site, board: board?.trim() || undefined, label: label?.trim() || 'Feedback', left: position === 'bottom-left' };
 }
 
 function install(options: Options): void {
@@ -63,7 +68,7 @@ function createWidget(options: Options) {
     if (!frame) {
       frame = document.createElement('iframe');
       frame.title = options.label;
-      frame.src = `${options.origin}${panelPath(target.board ?? options.board, target.post)}`;
+      frame.src = `${options.site}${panelPath(target.board ?? options.board, target.post)}`;
       panel.append(frame);
     } else send({ type: 'open', ...target });
     frame.focus();
