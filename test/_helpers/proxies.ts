@@ -40,7 +40,7 @@ function pointedAt(example: string, upstreamPort: number): string {
 }
 
 /** A running proxy; `close` stops it and removes its files. */
-export interface Proxy {
+export interface RunningProxy {
   /** `http://127.0.0.1:<port>` */
   url: string;
   close(): Promise<void>;
@@ -58,7 +58,7 @@ export function findBinary(name: string): string | null {
  * nginx with the README's `location` block in a server of its own on `port`, in the foreground
  * (`daemon off`), its pid, logs and temp files in a temp prefix.
  */
-export async function startNginx(location: string, port: number, upstreamPort: number): Promise<Proxy> {
+export async function startNginx(location: string, port: number, upstreamPort: number): Promise<RunningProxy> {
   const nginx = findBinary('nginx');
   if (!nginx) throw new Error('nginx is not installed (CI installs it: .ci/nginx.sh)');
   const prefix = await mkdtemp(join(tmpdir(), 'feedbackd-nginx-'));
@@ -92,7 +92,7 @@ ${pointedAt(location, upstreamPort)}
  * Caddy with the README's Caddyfile, its site address replaced by `http://127.0.0.1:<port>`, with no
  * admin endpoint and no automatic HTTPS (nothing to listen on or ask for beyond the one port).
  */
-export async function startCaddy(caddyfile: string, port: number, upstreamPort: number): Promise<Proxy> {
+export async function startCaddy(caddyfile: string, port: number, upstreamPort: number): Promise<RunningProxy> {
   const caddy = findBinary('caddy');
   if (!caddy) throw new Error('caddy is not installed (CI installs it: .ci/nginx.sh)');
   const site = pointedAt(caddyfile, upstreamPort);
@@ -114,7 +114,7 @@ ${site.replace(/^example\.com \{/m, `http://127.0.0.1:${port} {`)}`;
 }
 
 /** Resolves once the proxy answers on its port; rejects with its error output if it exits first. */
-async function running(child: ChildProcess, url: string, dir: string, name: string): Promise<Proxy> {
+async function running(child: ChildProcess, url: string, dir: string, name: string): Promise<RunningProxy> {
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString();

@@ -179,7 +179,7 @@ test('mailed links carry the prefix', async (t) => {
 });
 
 test('OpenID Connect under /feedback: the redirect URI, the cookies\' paths and the landing carry the prefix', async (t) => {
-  const { server, site } = await start(t);
+  const { site } = await start(t);
   const callback = `${site}/api/v1/auth/oidc/acme/callback`;
   const provider = await startTestProvider([callback]);
   t.teardown(provider.close);

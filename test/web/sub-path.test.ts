@@ -5,7 +5,7 @@
 // make must stay under `/feedback/` (nginx answers nothing else).
 import type { Page } from 'playwright-core';
 import { OWNER, type Persona } from '../_helpers/personas.ts';
-import { exampleFor, findBinary, type Proxy, startNginx } from '../_helpers/proxies.ts';
+import { exampleFor, findBinary, type RunningProxy, startNginx } from '../_helpers/proxies.ts';
 import { sendRequest, startTestServer, type TestServer } from '../_helpers/server.ts';
 import { type SmtpSink, startSmtpSink } from '../_helpers/smtp-sink.ts';
 import { type ChromiumTest, expectNoProblems, freePort, linkIn, openPageAt, sentMail, useChromium } from './_browser.ts';
@@ -20,7 +20,7 @@ const serial = present ? test.serial : test.serial.skip;
 interface Stack {
   smtp: SmtpSink;
   server: TestServer;
-  nginx: Proxy;
+  nginx: RunningProxy;
   /** `http://127.0.0.1:<nginx port>/feedback`: the public URL. */
   site: string;
   owner: Persona;
