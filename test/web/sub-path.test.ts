@@ -2,14 +2,16 @@
 // README's nginx example passing `/feedback` through, in front of a real server whose publicUrl is
 // nginx's `/feedback`, with mail to a real SMTP sink. In Chromium, one visitor's whole walk: browse,
 // sign up from the mailed link, post, vote, comment, reset the password. Every request the pages
-// make must stay under `/feedback/` (nginx answers nothing else).
+// make must stay under `/feedback/` (nginx answers nothing else). Then the widget: the dashboard's
+// snippet names `/feedback/widget.js`, and a product's page that pastes it opens the panel from there.
 import type { Page } from 'playwright-core';
 import { OWNER, type Persona } from '../_helpers/personas.ts';
 import { exampleFor, findBinary, type RunningProxy, startNginx } from '../_helpers/proxies.ts';
 import { sendRequest, startTestServer, type TestServer } from '../_helpers/server.ts';
 import { type SmtpSink, startSmtpSink } from '../_helpers/smtp-sink.ts';
 import { type ChromiumTest, expectNoProblems, freePort, linkIn, openPageAt, sentMail, useChromium } from './_browser.ts';
-import { seedBoard, seedPost } from './_seed.ts';
+import { seedBoard, seedPost, setSettings } from './_seed.ts';
+import { startProduct } from './_widget.ts';
 
 const test = useChromium();
 
@@ -138,4 +140,34 @@ serial('under /feedback through nginx: browse, sign up from the mailed link, pos
   await expectNoProblems(t, resetting);
 
   t.deepEqual(outside, [], 'every request of the pages stays under /feedback/');
+});
+
+serial('the widget under /feedback: the dashboard\'s snippet names /feedback/widget.js, and pasted into a product\'s page it opens the panel there', async (t) => {
+  const { server, site, owner } = started();
+  const product = await startProduct('127.0.0.2');
+  t.teardown(product.close);
+  await setSettings({ url: site, owner, ctx: server.ctx }, { embedOrigins: [product.origin] } as never);
+
+  const dashboard = await openPageAt(t, `${site}/dashboard/settings`, { as: owner });
+  const code = dashboard.getByRole('region', { name: 'Widget' }).locator('pre code');
+  await code.filter({ hasText: 'data-board=' }).waitFor();
+  const snippet = (await code.textContent()) ?? '';
+  t.true(snippet.startsWith(`<script src="${site}/widget.js" data-board="`), snippet);
+
+  product.page('/app', `<!doctype html><html lang="en"><head><title>Acme</title></head><body><main><h1>Acme</h1></main>${snippet}</body></html>`);
+  const context = await t.context.browser.newContext({ locale: 'en-US' });
+  t.teardown(() => context.close());
+  context.setDefaultTimeout(10_000);
+  const allowed = new Set([new URL(site).origin, product.origin]);
+  await context.route((url) => !allowed.has(url.origin), (route) => route.abort('blockedbyclient'));
+  const page = await context.newPage();
+  await page.goto(`${product.origin}/app`);
+  await page.getByRole('button', { name: 'Feedback' }).click();
+  const handle = await page.locator('[data-feedbackd-widget]').locator('iframe').elementHandle();
+  const panel = (await handle!.contentFrame())!;
+  await panel.waitForSelector('.embed-header');
+  t.true(panel.url().startsWith(`${site}/embed/b/`), panel.url());
+  await panel.getByRole('link', { name: 'Dark mode' }).click();
+  await panel.getByRole('heading', { level: 1, name: 'Dark mode' }).waitFor();
+  t.true(panel.url().startsWith(`${site}/embed/p/`), panel.url());
 });
