@@ -6,7 +6,8 @@ import { base, withBase } from './base.js';
  * `src="/uploads/…"`) gets the prefix as its element is created. One hook here rather than a
  * `withBase()` at each of the many links in pages and components: those keep the app's own paths
  * (which the router and the tests use), and a link added later cannot forget the prefix. Only
- * elements whose attributes the browser resolves as addresses are touched.
+ * elements whose attributes the browser resolves as addresses are touched. A vnode copied with
+ * `cloneElement` would pass here twice and be prefixed twice: the app clones no such element.
  */
 
 /** Elements and the attributes of theirs that name an address. */
