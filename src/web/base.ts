@@ -11,15 +11,12 @@ export const base: string = typeof document === 'undefined' ? '' : (document.que
 
 /** A root-relative app path (`/p/x`) as the browser must ask for it (`/feedback/p/x`); other URLs unchanged. */
 export function withBase(path: string): string {
-  return base !== '' && isRootRelative(path) ? `${base}${path}` : path;
+  return prefixed(base, path);
 }
 
 /** A path the browser shows (`/feedback/p/x?y`) as the app's (`/p/x?y`); `/feedback` alone is `/`. */
 export function withoutBase(path: string): string {
-  if (base === '') return path;
-  if (path === base) return '/';
-  const rest = path.slice(base.length);
-  return path.startsWith(base) && /^[/?#]/.test(rest) ? (rest.startsWith('/') ? rest : `/${rest}`) : path;
+  return unprefixed(base, path);
 }
 
 /** The app's path of the page shown: `location.pathname` without the sub-path. */
@@ -30,4 +27,18 @@ export function currentPath(): string {
 /** `/x` but not `//host/x` (a protocol-relative URL leaves the site). */
 export function isRootRelative(url: string): boolean {
   return url.startsWith('/') && !url.startsWith('//');
+}
+
+/** `withBase` for a given sub-path. */
+export function prefixed(basePath: string, path: string): string {
+  return basePath !== '' && isRootRelative(path) ? `${basePath}${path}` : path;
+}
+
+/** `withoutBase` for a given sub-path; a path outside it is returned as it is. */
+export function unprefixed(basePath: string, path: string): string {
+  if (basePath === '' || !path.startsWith(basePath)) return path;
+  const rest = path.slice(basePath.length);
+  if (rest === '') return '/';
+  if (rest.startsWith('/')) return rest;
+  return /^[?#]/.test(rest) ? `/${rest}` : path;
 }

@@ -19,5 +19,6 @@ export function switchLanguage(choice: Locale | null): void {
 
 /** The site's own path (under a sub-path, only its pages get the cookie). */
 function cookiePath(): string {
-  return `${base}/`;
+  // `/feedback`, not `/feedback/`: a cookie path with the slash would miss the page at `/feedback` itself.
+  return base || '/';
 }
