@@ -10,9 +10,16 @@ import { base, withBase, withoutBase } from './base.js';
  * turns `route('/p/x')` into a navigation to `/feedback/p/x`. So no page knows the prefix exists.
  */
 
+/**
+ * Links the router follows in place: under the sub-path only. A link to another page of the same
+ * host (the product's `/pricing`, beside `/feedback`) is left to the browser, not routed to the app's
+ * "not found".
+ */
+const BOARD_LINK = base === '' ? undefined : new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:[/?#]|$)`);
+
 /** LocationProvider, with paths below it free of the sub-path. `scope` is an app path too. */
 export function AppLocationProvider({ scope, children }: { scope?: string; children: ComponentChildren }) {
-  const scoped = scope === undefined ? undefined : withBase(scope);
+  const scoped = scope === undefined ? BOARD_LINK : withBase(scope);
   return (
     <LocationProvider scope={scoped}>
       {base === '' ? children : <WithoutBase>{children}</WithoutBase>}

@@ -71,7 +71,8 @@ serial('under /feedback through nginx: browse, sign up from the mailed link, pos
   const { server, smtp, site, owner } = started();
   const target = { url: site, owner, ctx: server.ctx };
   const board = await seedBoard(target, { name: 'Product ideas' });
-  const popular = await seedPost(target, { board, title: 'Dark mode', content: 'Easier on the eyes at night.' });
+  const host = new URL(site).origin;
+  const popular = await seedPost(target, { board, title: 'Dark mode', content: `Easier on the eyes at night. See [our pricing](${host}/pricing).` });
   const person = { name: 'Nell Newcomer', email: 'nell@example.org', password: 'a long enough password' };
   const outside: string[] = [];
 
@@ -119,6 +120,13 @@ serial('under /feedback through nginx: browse, sign up from the mailed link, pos
   await page.getByRole('button', { name: 'Comment', exact: true }).click();
   await page.getByRole('region', { name: 'Comments' }).getByText('Yes please, for the evening shift.').waitFor();
   await expectNoProblems(t, page);
+  t.deepEqual(outside, [], 'every request of the pages stays under /feedback/');
+  // A link to another page of the same host is the browser's to follow, not the board's router's.
+  await page.getByRole('link', { name: 'our pricing' }).click();
+  await page.waitForURL(`${host}/pricing`);
+  await page.waitForLoadState();
+  t.is(await page.locator('#app').count(), 0, "nginx's page, not the board's “not found”");
+  outside.length = 0;
 
   // Reset the password from the mailed link, in a browser that is not signed in, and sign in with the new one.
   const resetting = await openBoardPage(t, '/password-reset', outside);
