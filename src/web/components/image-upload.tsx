@@ -1,7 +1,7 @@
-import { withBase } from '../base.js';
 import type { RefObject } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import { ApiError, currentToken } from '../api/client.js';
+import { withBase } from '../base.js';
 
 /*
  * Images in the post and comment editors (issue 31 §3): pasted, dropped or picked with "Add image",

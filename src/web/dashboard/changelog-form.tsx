@@ -1,7 +1,7 @@
-import { withBase } from '../base.js';
 import { useState } from 'preact/hooks';
 import { createEntry, type EntryInput, updateEntry } from '../api/dashboard-changelog.js';
 import type { ChangelogEntry, ChangelogLabel, Roadmap } from '../api/types.js';
+import { withBase } from '../base.js';
 import { Field } from '../components/field.js';
 import { MarkdownEditor } from '../components/markdown-editor.js';
 import { TextField } from '../components/text-field.js';

@@ -1,6 +1,6 @@
-import { base } from '../base.js';
 import { useState } from 'preact/hooks';
 import { type AuthProvider, addAuthProvider, listAuthProviders, removeAuthProvider } from '../api/dashboard-sso.js';
+import { base } from '../base.js';
 import { ProviderSwitch } from './provider-switch.js';
 import { ErrorNotice, messageOf } from '../components/notice.js';
 import { TextField } from '../components/text-field.js';

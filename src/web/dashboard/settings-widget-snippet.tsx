@@ -1,7 +1,7 @@
-import { base } from '../base.js';
 import { useState } from 'preact/hooks';
 import { listAllBoards } from '../api/dashboard-boards.js';
 import type { Board } from '../api/types.js';
+import { base } from '../base.js';
 import { ErrorNotice } from '../components/notice.js';
 import { useLoad } from '../use-load.js';
 

@@ -1,5 +1,5 @@
-import { withBase } from '../base.js';
 import { useEffect, useState } from 'preact/hooks';
+import { withBase } from '../base.js';
 
 /** The dashboard stylesheet's URL (with its content hash), set by the build (test/tools/build-web.ts). */
 declare const __DASHBOARD_STYLESHEET__: string;

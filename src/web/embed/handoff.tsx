@@ -1,8 +1,8 @@
-import { withBase } from '../base.js';
 import { useLocation } from 'preact-iso/router';
 import { useEffect, useState } from 'preact/hooks';
 import { currentToken } from '../api/client.js';
 import { providerStartHref } from '../api/endpoints.js';
+import { withBase } from '../base.js';
 import { useSession } from '../session.js';
 import { SignInPage } from '../pages/sign-in.js';
 import { AccountCard } from '../pages/account-card.js';

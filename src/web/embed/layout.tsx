@@ -1,7 +1,7 @@
-import { withoutBase } from '../base.js';
 import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso/router';
 import { useEffect, useRef } from 'preact/hooks';
+import { withoutBase } from '../base.js';
 import { useHasChangelog } from '../changelog-presence.js';
 import { Avatar } from '../components/avatar.js';
 import { ActionMenu } from '../components/menu.js';

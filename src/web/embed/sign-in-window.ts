@@ -1,4 +1,3 @@
-import { withBase } from '../base.js';
 /*
  * Signing in to the panel with a provider or a mailed link (issue 29). Neither can happen inside
  * the iframe: providers refuse to be framed, and a mailed link opens in a tab of its own. The
@@ -6,6 +5,7 @@ import { withBase } from '../base.js';
  * either way, it hands the session's token to the panel that opened it, and closes.
  */
 import { setToken } from '../api/client.js';
+import { withBase } from '../base.js';
 import { loadSession } from '../session.js';
 import { CHANNEL, isOurs } from '../widget/protocol.js';
 

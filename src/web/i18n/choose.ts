@@ -1,5 +1,5 @@
-import { base } from '../base.js';
 import { LOCALE_COOKIE, type Locale } from '../../i18n/locales.js';
+import { base } from '../base.js';
 
 /** A year: the choice outlives a browser session, as a visitor expects of a language menu. */
 const REMEMBER_SECONDS = 365 * 24 * 3600;

@@ -1,5 +1,5 @@
-import { withBase } from '../base.js';
 import type { Catalogue } from '../../i18n/messages.js';
+import { withBase } from '../base.js';
 import { installCatalogue, locale } from './t.js';
 
 /** locale → the URL of its built catalogue (test/tools/build-web.ts). */

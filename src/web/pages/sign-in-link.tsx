@@ -1,8 +1,8 @@
-import { withBase } from '../base.js';
 import { useLocation } from 'preact-iso/router';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api/client.js';
 import { signInWithLink } from '../api/endpoints.js';
+import { withBase } from '../base.js';
 import { Skeleton } from '../components/skeleton.js';
 import { TextField } from '../components/text-field.js';
 import { startSession } from '../session.js';

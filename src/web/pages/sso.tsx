@@ -1,5 +1,5 @@
-import { withoutBase } from '../base.js';
 import { signInWithSso } from '../api/endpoints.js';
+import { withoutBase } from '../base.js';
 import { claimSsoLanding } from '../sso-landing.js';
 import { safeNext } from './account-return.js';
 import { LandingProblem, SigningIn, useLandingSignIn } from './signing-in.js';
