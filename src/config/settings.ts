@@ -134,6 +134,16 @@ export const SETTINGS: readonly AnySetting[] = [
     parse: parse.publicUrl,
   },
   {
+    key: 'proxyStripsPath',
+    describe: "under a sub-path (publicUrl https://example.com/feedback): the proxy removes the path before passing requests on",
+    flag: '--proxy-strips-path',
+    env: ['FEEDBACKD_PROXY_STRIPS_PATH'],
+    inFile: true,
+    defaultText: 'false',
+    defaultValue: () => false,
+    parse: parse.boolean,
+  },
+  {
     key: 'smtpUrl',
     describe: 'send mail through this SMTP server (smtp:// or smtps://)',
     flag: '--smtp-url <url>',

@@ -13,6 +13,11 @@ export interface Config {
   host: string;
   /** Base URL for links in mail, without a trailing `/` (default `http://localhost:<port>`). */
   publicUrl: string;
+  /**
+   * Under a sub-path (publicUrl's path, like `/feedback`): true when the proxy removes that path from
+   * requests, false when it passes it through (then serve answers only under it).
+   */
+  proxyStripsPath: boolean;
   /** `smtp://` or `smtps://` URL; null when SMTP is not configured. */
   smtpUrl: string | null;
   /** Write mail as .eml files into `<data>/outbox/` instead of sending it. */

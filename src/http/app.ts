@@ -3,6 +3,7 @@ import Koa, { type Context } from 'koa';
 import type { Logger } from '../logger.js';
 import type { ServiceContext } from '../services/context.js';
 import { accessLog } from './access-log.js';
+import { servePathUnderBase } from './base-path.js';
 import { compressAnswers } from './compression.js';
 import { connectionPolicy, isClientGone } from './connections.js';
 import { handleErrors } from './errors.js';
@@ -39,6 +40,8 @@ export function createApp(services: ServiceContext, register: RouteRegistrar = r
   app.use(accessLog(services.config, services.logger));
   app.use(handleErrors(services.logger));
   app.use(requestContext(services.config));
+  // Before everything that reads the path: below it, paths are as at a host's root (issue 33 §2).
+  app.use(servePathUnderBase(services.config));
   // Before routing: paths outside `/api/` are the web app's and never reach the API's 404/405/OPTIONS rules.
   app.use(serveFeeds(services));
   app.use(serveUploads(services));

@@ -1,11 +1,12 @@
 import type { Context, Middleware } from 'koa';
+import { basePath } from '../config/public-url.js';
 import { appError } from '../errors.js';
 import type { ServiceContext } from '../services/context.js';
 import { getSiteSettings } from '../services/settings.js';
 import { contentSecurityPolicy } from './content-security.js';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/locales.js';
 import { requestLocale } from './request-locale.js';
-import { type Encoded, INDEX_PATH, loadWebFiles, type WebFile, type WebFiles } from './web-files.js';
+import { type Encoded, INDEX_PATH, loadWebFiles, type WebFile, type WebFiles, webFilesUnder } from './web-files.js';
 
 /** The single sign-on landing (issue 28): its address holds a token until the page takes it out. */
 const SSO_LANDING = /^\/sso\/?$/i;
@@ -27,7 +28,7 @@ export function isApiPath(path: string): boolean {
  * so the client app routes deep links); other methods there get the JSON 404 (API.md §1.1).
  */
 export function serveWebApp(services: ServiceContext, webDir: string): Middleware {
-  const files = loadWebFiles(webDir);
+  const files = webFilesUnder(loadWebFiles(webDir), basePath(services.config.publicUrl));
   const html = files.get(INDEX_PATH);
   if (!html) services.logger.warn({ webDir }, 'web app not built: run npm run build');
   return async (ctx, next) => {

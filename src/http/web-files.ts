@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** The built web app: `dist/web/` of the package, from `src/http/` (tsx) and `dist/http/` (built) alike. */
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web/', import.meta.url));
@@ -113,3 +114,36 @@ function readWebFile(root: string, path: string, present: ReadonlySet<string>): 
 function encoded(body: Buffer): Encoded {
   return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` };
 }
+
+/** The `<meta>` that tells the web app the path it lives under (src/web/base.ts reads it). */
+export const BASE_META = 'feedbackd-base';
+
+/**
+ * The web app under a sub-path (issue 33 §2): its HTML pages name `/assets/…` from the host's root,
+ * so each page gets the prefix on its root-relative `href`/`src` and a `<meta>` naming it for the
+ * app's own URLs. Done once per app, beside the build's files; other files are shared unchanged
+ * (their URLs are relative, or made at run time by the app).
+ */
+export function webFilesUnder(files: WebFiles, base: string): WebFiles {
+  if (base === '') return files;
+  const rebased = new Map(files);
+  for (const [path, file] of files) {
+    if (!file.type.startsWith('text/html')) continue;
+    const text = file.body
+      .toString('utf8')
+      .replace(/(\s(?:href|src)=")\/(?!\/)/g, `$1${base}/`)
+      .replace('</head>', `  <meta name="${BASE_META}" content="${escapeAttribute(base)}" />\n  </head>`);
+    rebased.set(path, compressedLikeBuild(Buffer.from(text), file));
+  }
+  return rebased;
+}
+
+/** The page's bytes with the same encodings the build made for the original. */
+function compressedLikeBuild(body: Buffer, original: WebFile): WebFile {
+  const file: WebFile = { ...encoded(body), type: original.type, immutable: original.immutable };
+  if (original.gzip) file.gzip = encoded(gzipSync(body, { level: 9 }));
+  if (original.brotli) file.brotli = encoded(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  return file;
+}
+
+const escapeAttribute = (text: string): string => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');

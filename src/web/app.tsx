@@ -1,5 +1,6 @@
 import lazy, { ErrorBoundary } from 'preact-iso/lazy';
-import { LocationProvider, Route, Router } from 'preact-iso/router';
+import { Route, Router } from 'preact-iso/router';
+import { AppLocationProvider } from './base-location.js';
 import { Layout } from './components/layout.js';
 import { EmbedLayout } from './embed/layout.js';
 import { embedded } from './embed/mode.js';
@@ -33,7 +34,7 @@ export function App() {
   const Frame = embedded ? EmbedLayout : Layout;
   return (
     // In the panel the router keeps only the panel's links; the others leave it (embed/layout.tsx).
-    <LocationProvider scope={embedded ? '/embed' : undefined}>
+    <AppLocationProvider scope={embedded ? '/embed' : undefined}>
       <Frame>
         <ErrorBoundary>
           <Router>
@@ -69,6 +70,6 @@ export function App() {
           </Router>
         </ErrorBoundary>
       </Frame>
-    </LocationProvider>
+    </AppLocationProvider>
   );
 }

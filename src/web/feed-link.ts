@@ -1,4 +1,5 @@
 import { useEffect } from 'preact/hooks';
+import { withBase } from './base.js';
 
 /**
  * `<link rel="alternate" type="application/atom+xml">` in the head while a page with a feed is shown,
@@ -10,7 +11,7 @@ export function useFeedLink(href: string | null, title: string): void {
     const link = document.createElement('link');
     link.rel = 'alternate';
     link.type = 'application/atom+xml';
-    link.href = href;
+    link.href = withBase(href);
     link.title = title;
     document.head.append(link);
     return () => link.remove();

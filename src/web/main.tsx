@@ -1,5 +1,6 @@
 import { render } from 'preact';
 import { App } from './app.js';
+import { prefixAddressesWithBase } from './base-hrefs.js';
 import { loadChangelogPresence } from './changelog-presence.js';
 import { followProfileLanguage } from './i18n/follow-profile.js';
 import { loadCatalogue } from './i18n/load.js';
@@ -10,6 +11,8 @@ import './styles/app.css';
 
 // Before anything else: a single sign-on token leaves the address bar at once.
 takeSsoLanding();
+// Before anything is drawn: links carry the sub-path the board lives under.
+prefixAddressesWithBase();
 // Settings and the session load beside the first page's own requests, not before them.
 loadSite().catch(() => {
   // The pages show their own errors; the default title and accent stay.

@@ -2,6 +2,7 @@
 // Loaded on demand (post page, previews) so the board page does not carry it.
 import DOMPurify from 'dompurify';
 import { Marked } from 'marked';
+import { isRootRelative, withBase } from './base.js';
 
 /** `<`, `>`, `&` and quotes as entities, so text shows as typed. */
 function escapeHtml(text: string): string {
@@ -60,6 +61,11 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName === 'A') node.setAttribute('rel', 'nofollow noopener noreferrer ugc');
   // DOMPurify keeps data: URIs on images by default; a post has no use for them (and the CSP refuses them).
   if (/^\s*data:/i.test(node.getAttribute('src') ?? '')) node.removeAttribute('src');
+  // Stored Markdown names this site's pages and `/uploads/…` from the board's root; the browser needs the sub-path (issue 33 §2).
+  for (const name of ['href', 'src']) {
+    const address = node.getAttribute(name);
+    if (address && isRootRelative(address)) node.setAttribute(name, withBase(address));
+  }
 });
 
 /** Sanitised HTML for a post's or comment's Markdown. */

@@ -1,4 +1,5 @@
 import { useRoute } from 'preact-iso/router';
+import { withBase } from './base.js';
 import { hostPage } from './embed/host.js';
 import { embedded, pageHref } from './embed/mode.js';
 import { framed } from './embed/sign-in-window.js';
@@ -31,7 +32,7 @@ export function signsInThroughProduct(): boolean {
 function productSignIn(ssoLoginUrl: string, next: string): string {
   const target = new URL(ssoLoginUrl);
   const back = embedded ? hostPage() : null;
-  target.searchParams.set('redirect', back ?? new URL(next, location.origin).href);
+  target.searchParams.set('redirect', back ?? new URL(withBase(next), location.origin).href);
   return target.href;
 }
 

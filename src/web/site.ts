@@ -1,5 +1,6 @@
 import { getLabs, getSettings } from './api/endpoints.js';
 import type { Labs, Settings } from './api/types.js';
+import { withBase } from './base.js';
 import { applyAccent } from './colour.js';
 import { t } from './i18n/t.js';
 import { createStore, useStore } from './store.js';
@@ -23,7 +24,8 @@ export async function loadSite(): Promise<void> {
 
 function setIcon(href: string): void {
   const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
-  if (link) link.href = href;
+  // The icon may be an upload (`/uploads/…`), named from the board's root.
+  if (link) link.href = withBase(href);
 }
 
 /** Sets the tab's title: the page's own words, then the site's title. */

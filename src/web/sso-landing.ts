@@ -1,3 +1,5 @@
+import { currentPath } from './base.js';
+
 /*
  * `/sso?token=…&redirect=…` (issue 28): the team's product sends a signed-in customer here. The
  * token is taken out of the address bar before anything else runs, so it stays out of the history,
@@ -13,7 +15,7 @@ let landing: SsoLanding | null = null;
 
 /** Called first thing on start: on `/sso`, keeps the query here and replaces the address with the bare path. */
 export function takeSsoLanding(): void {
-  if (!/^\/sso\/?$/i.test(location.pathname)) return;
+  if (!/^\/sso\/?$/i.test(currentPath())) return;
   const query = new URLSearchParams(location.search);
   landing = { token: query.get('token'), redirect: query.get('redirect') };
   history.replaceState(null, '', location.pathname);

@@ -10,6 +10,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     port: 0,
     host: '127.0.0.1',
     publicUrl: 'http://localhost:3000',
+    proxyStripsPath: false,
     smtpUrl: null,
     mailOutbox: true,
     mailFrom: null,

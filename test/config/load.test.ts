@@ -31,6 +31,7 @@ test('defaults when nothing is given', async (t) => {
     port: 3000,
     host: '127.0.0.1',
     publicUrl: 'http://localhost:3000',
+    proxyStripsPath: false,
     smtpUrl: null,
     mailOutbox: false,
     mailFrom: null,
@@ -105,6 +106,7 @@ const precedence = [
     want: ['smtp://flag.test', 'smtps://env.test', 'smtp://file.test:2525', null],
   },
   { key: 'trustProxy', flag: ['trustProxy', true], env: ['FEEDBACKD_TRUST_PROXY', 'no'], file: true, want: [true, false, true, false] },
+  { key: 'proxyStripsPath', flag: ['proxyStripsPath', true], env: ['FEEDBACKD_PROXY_STRIPS_PATH', 'no'], file: true, want: [true, false, true, false] },
   {
     key: 'databaseUrl',
     flag: ['database', 'postgres://flag/db'],

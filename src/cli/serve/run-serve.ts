@@ -1,6 +1,7 @@
 import { type ControlServer, startControlServerOrWarn } from '../../admin/control-server.js';
 import { ensureDataDir } from '../../config/data-dir.js';
 import { type LoadedConfig, resolveConfig } from '../../config/load.js';
+import { basePath } from '../../config/public-url.js';
 import { createApp } from '../../http/app.js';
 import { type RunningServer, startServer } from '../../http/server.js';
 import { createLogger, type Logger } from '../../logger.js';
@@ -82,7 +83,9 @@ export async function runServe(flags: Readonly<Record<string, unknown>>, run: Cl
   // On PostgreSQL, admin commands open the database themselves, and several servers may share a data dir.
   const control = config.databaseUrl === null ? await startControlServerOrWarn(ctx) : null;
   followRealPort(loaded, server);
-  logger.info({ url: server.url, dataDir: config.dataDir }, 'listening');
+  // Under a sub-path (issue 33 §2) the server's own root answers 404: the log says where the board is.
+  const base = basePath(config.publicUrl);
+  logger.info({ url: server.url, dataDir: config.dataDir, ...(base ? { basePath: base, proxyStripsPath: config.proxyStripsPath } : {}) }, 'listening');
   say(run.io, `feedbackd listening on ${server.url}`);
   // Defence in depth: an unclaimed board reachable from elsewhere says so until someone sets it up.
   const setupWarning = warnWhileNotSetUp(ctx, loaded, server);

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
+import { basePath } from '../../config/public-url.js';
 import { AppError } from '../../errors.js';
 import { exchangeHandoff, sealRefusal, sealSignedIn } from '../../services/auth-providers/handoff.js';
 import { callbackPath, enabledProvider, finishProviderLogin, loginNext, startProviderLogin } from '../../services/auth-providers/login.js';
@@ -37,7 +38,7 @@ export function registerOidcRoutes(router: Router, ctx: ServiceContext): void {
     setCookie(koa, ctx, LOGIN_COOKIE, '', callbackPath(provider.id), 0);
     const user = await finishProviderLogin(ctx, provider, sealed, koa.querystring);
     setCookie(koa, ctx, HANDOFF_COOKIE, sealSignedIn(ctx, user.id, loginNext(ctx, sealed)), EXCHANGE_PATH, ctx.config.oidcHandoffTtlSeconds);
-    redirect(koa, LANDING);
+    redirect(koa, `${basePath(ctx.config.publicUrl)}${LANDING}`);
   });
 
   router.post('/auth/oidc/exchange', parseBody, async (koa) => {
@@ -57,7 +58,7 @@ function landOnRefusal(ctx: ServiceContext): Middleware {
       if (!(error instanceof AppError)) throw error;
       const target = loginNext(ctx, koa.cookies.get(LOGIN_COOKIE));
       setCookie(koa, ctx, HANDOFF_COOKIE, sealRefusal(ctx, error, target), EXCHANGE_PATH, ctx.config.oidcHandoffTtlSeconds);
-      redirect(koa, LANDING);
+      redirect(koa, `${basePath(ctx.config.publicUrl)}${LANDING}`);
     }
   };
 }
@@ -75,6 +76,8 @@ function redirect(koa: Context, location: string): void {
  * does behind a TLS-terminating proxy; `Secure` follows the public URL instead.
  */
 function setCookie(koa: Context, ctx: ServiceContext, name: string, value: string, path: string, maxAgeSeconds: number): void {
+  // The browser sees the paths with the sub-path the board lives under (issue 33 §2).
+  const cookiePath = `${basePath(ctx.config.publicUrl)}${path}`;
   const secure = ctx.config.publicUrl.startsWith('https:') ? '; Secure' : '';
-  koa.append('Set-Cookie', `${name}=${value}; Path=${path}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`);
+  koa.append('Set-Cookie', `${name}=${value}; Path=${cookiePath}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`);
 }

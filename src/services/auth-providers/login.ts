@@ -32,6 +32,11 @@ export function callbackPath(providerId: string): string {
   return `/api/v1/auth/oidc/${providerId}/callback`;
 }
 
+/** The redirect URI itself; appended, not resolved, so a sub-path in publicUrl (issue 33 §2) stays in it. */
+function callbackUrl(ctx: ServiceContext, providerId: string): string {
+  return `${ctx.config.publicUrl}${callbackPath(providerId)}`;
+}
+
 /** An enabled provider by the id in a path; 404 in words otherwise. */
 export async function enabledProvider(ctx: ServiceContext, idParam: unknown): Promise<AuthProviderRow> {
   const row = typeof idParam === 'string' && PROVIDER_ID.test(idParam) ? await ctx.storage.authProviders.get(idParam) : undefined;
@@ -50,7 +55,7 @@ export async function startProviderLogin(ctx: ServiceContext, provider: AuthProv
     next,
   };
   const parameters: Record<string, string> = {
-    redirect_uri: new URL(callbackPath(provider.id), ctx.config.publicUrl).href,
+    redirect_uri: callbackUrl(ctx, provider.id),
     scope: provider.kind === 'github' ? 'read:user user:email' : 'openid email profile',
     code_challenge: await oidc.calculatePKCECodeChallenge(login.verifier),
     code_challenge_method: 'S256',
@@ -77,7 +82,7 @@ export async function finishProviderLogin(ctx: ServiceContext, provider: AuthPro
   const query = new URLSearchParams(search);
   if (query.has('error')) throw loginCancelled(provider);
   const config = await clientConfigFor(ctx, provider);
-  const currentUrl = new URL(`${callbackPath(provider.id)}?${query.toString()}`, ctx.config.publicUrl);
+  const currentUrl = new URL(`${callbackUrl(ctx, provider.id)}?${query.toString()}`);
   const checks = {
     pkceCodeVerifier: login.verifier,
     expectedState: login.state,

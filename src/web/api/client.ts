@@ -1,3 +1,4 @@
+import { withBase } from '../base.js';
 import type { FieldProblem } from './types.js';
 
 /** Where the access token is kept between visits (README: Security notes). */
@@ -98,7 +99,7 @@ export async function api<T>(method: string, path: string, body?: unknown, query
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(`/api/v1${path}${queryString(query)}`, {
+    response = await fetch(withBase(`/api/v1${path}${queryString(query)}`), {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -1,6 +1,7 @@
 import type { RefObject } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import { ApiError, currentToken } from '../api/client.js';
+import { withBase } from '../base.js';
 import { errorText } from '../i18n/errors.js';
 import { t } from '../i18n/t.js';
 
@@ -27,7 +28,7 @@ async function uploadImage(file: File): Promise<Uploaded> {
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch('/api/v1/uploads', { method: 'POST', headers, body: form });
+    response = await fetch(withBase('/api/v1/uploads'), { method: 'POST', headers, body: form });
   } catch {
     throw new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection and try again.');
   }

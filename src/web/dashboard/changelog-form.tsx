@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { createEntry, type EntryInput, updateEntry } from '../api/dashboard-changelog.js';
 import type { ChangelogEntry, ChangelogLabel, Roadmap } from '../api/types.js';
+import { withBase } from '../base.js';
 import { Field } from '../components/field.js';
 import { MarkdownEditor } from '../components/markdown-editor.js';
 import { TextField } from '../components/text-field.js';
@@ -74,7 +75,7 @@ export function EntryForm({ entry, roadmaps, onStored }: EntryFormProps) {
     const stored = entry ? await updateEntry(entry.entryId, input) : await createEntry(input as EntryInput);
     // The address names the entry from now on, so a reload or a bookmark opens it. Not a route: the
     // form stays mounted with what was typed, and its outcome is still said.
-    if (!entry) history.replaceState(history.state, '', `/dashboard/changelog/${stored.entryId}`);
+    if (!entry) history.replaceState(history.state, '', withBase(`/dashboard/changelog/${stored.entryId}`));
     onStored(stored);
     return stored;
   };

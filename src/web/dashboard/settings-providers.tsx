@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { type AuthProvider, addAuthProvider, listAuthProviders, removeAuthProvider } from '../api/dashboard-sso.js';
+import { base } from '../base.js';
 import { ProviderSwitch } from './provider-switch.js';
 import { ErrorNotice, messageOf } from '../components/notice.js';
 import { TextField } from '../components/text-field.js';
@@ -19,7 +20,7 @@ export function AuthProviders() {
       <h3>Sign-in providers</h3>
       <p class="muted">
         People sign in with their account at these (“Continue with …” on the sign-in page). Register the redirect URI{' '}
-        <code>{location.origin}/api/v1/auth/oidc/&lt;id&gt;/callback</code> at the provider first.
+        <code>{location.origin}{base}/api/v1/auth/oidc/&lt;id&gt;/callback</code> at the provider first.
       </p>
       {loaded.error && <ErrorNotice error={loaded.error} onRetry={loaded.reload} />}
       {loaded.data && loaded.data.length === 0 && <p class="muted">No sign-in providers yet.</p>}

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { listAllBoards } from '../api/dashboard-boards.js';
 import type { Board } from '../api/types.js';
+import { base } from '../base.js';
 import { ErrorNotice } from '../components/notice.js';
 import { useLoad } from '../use-load.js';
 
@@ -36,7 +37,7 @@ export function WidgetSnippet() {
 
 function BoardSnippet({ boards }: { boards: Board[] }) {
   const [boardUrl, setBoardUrl] = useState(boards[0]!.url);
-  const snippet = widgetSnippet(location.origin, boardUrl);
+  const snippet = widgetSnippet(`${location.origin}${base}`, boardUrl);
   return (
     <>
       <div class="field">

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { withBase } from '../base.js';
 
 /** The dashboard stylesheet's URL (with its content hash), set by the build (test/tools/build-web.ts). */
 declare const __DASHBOARD_STYLESHEET__: string;
@@ -13,7 +14,7 @@ function loadStylesheet(): Promise<void> {
   loading ??= new Promise<void>((resolve) => {
     const link = document.createElement('link');
     link.rel = 'stylesheet';
-    link.href = __DASHBOARD_STYLESHEET__;
+    link.href = withBase(__DASHBOARD_STYLESHEET__);
     // A failed stylesheet must not keep the dashboard from showing.
     link.onload = link.onerror = () => resolve();
     document.head.append(link);

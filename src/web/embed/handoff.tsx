@@ -2,6 +2,7 @@ import { useLocation } from 'preact-iso/router';
 import { useEffect, useState } from 'preact/hooks';
 import { currentToken } from '../api/client.js';
 import { providerStartHref } from '../api/endpoints.js';
+import { withBase } from '../base.js';
 import { t } from '../i18n/t.js';
 import { useSession } from '../session.js';
 import { SignInPage } from '../pages/sign-in.js';
@@ -26,7 +27,7 @@ export function HandoffPage() {
     if (done) window.close();
   }, [session]);
   useEffect(() => {
-    if (session === null && way && way !== 'link') location.assign(providerStartHref(way, HANDOFF_PATH));
+    if (session === null && way && way !== 'link') location.assign(withBase(providerStartHref(way, HANDOFF_PATH)));
   }, [session, way]);
 
   if (session === undefined || (session && handed === null)) return null;

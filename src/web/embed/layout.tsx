@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso/router';
 import { useEffect, useRef } from 'preact/hooks';
+import { withoutBase } from '../base.js';
 import { useHasChangelog } from '../changelog-presence.js';
 import { Avatar } from '../components/avatar.js';
 import { ActionMenu } from '../components/menu.js';
@@ -96,7 +97,7 @@ function leaveLinksOutOfPanel(): () => void {
     const link = event.composedPath().find((node): node is HTMLAnchorElement => node instanceof HTMLAnchorElement && Boolean(node.href));
     if (!link || link.target || link.getAttribute('href')?.startsWith('#')) return;
     const url = new URL(link.href);
-    if (url.origin === location.origin && isPanelPath(url.pathname)) return;
+    if (url.origin === location.origin && isPanelPath(withoutBase(url.pathname))) return;
     event.preventDefault();
     const toProduct = url.origin !== location.origin && url.origin === productOrigin();
     // The link may have been drawn before the loader named the team's page: back there, not to the board.

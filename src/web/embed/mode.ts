@@ -1,3 +1,5 @@
+import { currentPath } from '../base.js';
+
 /*
  * The widget's panel (issue 29) is this same app, opened in an iframe at `/embed/…`. Which one a
  * document is never changes while it lives: every in-app link of the panel stays under `/embed`,
@@ -7,7 +9,7 @@
 const EMBED_PREFIX = '/embed';
 
 /** Whether this document is the widget's panel. */
-export const embedded = typeof location !== 'undefined' && /^\/embed(\/|$)/i.test(location.pathname);
+export const embedded = typeof location !== 'undefined' && /^\/embed(\/|$)/i.test(currentPath());
 
 /** Pages the panel shows itself; any other link leads out of the panel (README: Widget). */
 const PANEL_PAGES = /^\/(b\/|p\/|new(\?|$)|sign-in(\?|$)|mine(\?|$)|changelog(\/|\?|$)|$|\?)/;

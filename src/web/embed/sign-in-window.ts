@@ -5,6 +5,7 @@
  * either way, it hands the session's token to the panel that opened it, and closes.
  */
 import { setToken } from '../api/client.js';
+import { withBase } from '../base.js';
 import { loadSession } from '../session.js';
 import { CHANNEL, isOurs } from '../widget/protocol.js';
 
@@ -22,7 +23,7 @@ let signInWindow: Window | null = null;
 /** Opens (or brings back) the sign-in window; call it straight from a click, or browsers block it. */
 export function openSignInWindow(way: SignInWay): void {
   const url = `${HANDOFF_PATH}?${new URLSearchParams({ next: HANDOFF_PATH, way })}`;
-  signInWindow = window.open(url, 'feedbackd-sign-in', 'popup,width=480,height=680');
+  signInWindow = window.open(withBase(url), 'feedbackd-sign-in', 'popup,width=480,height=680');
   signInWindow?.focus();
 }
 

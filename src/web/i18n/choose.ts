@@ -1,4 +1,5 @@
 import { LOCALE_COOKIE, type Locale } from '../../i18n/locales.js';
+import { base } from '../base.js';
 
 /** A year: the choice outlives a browser session, as a visitor expects of a language menu. */
 const REMEMBER_SECONDS = 365 * 24 * 3600;
@@ -18,5 +19,6 @@ export function switchLanguage(choice: Locale | null): void {
 
 /** The site's own path (under a sub-path, only its pages get the cookie). */
 function cookiePath(): string {
-  return '/';
+  // `/feedback`, not `/feedback/`: a cookie path with the slash would miss the page at `/feedback` itself.
+  return base || '/';
 }

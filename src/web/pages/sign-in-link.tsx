@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api/client.js';
 import { messageOf } from '../components/notice.js';
 import { signInWithLink } from '../api/endpoints.js';
+import { withBase } from '../base.js';
 import { Skeleton } from '../components/skeleton.js';
 import { TextField } from '../components/text-field.js';
 import { t } from '../i18n/t.js';
@@ -28,7 +29,7 @@ export function SignInLinkPage() {
   const [error, setError] = useState<unknown>(null);
   const started = useRef(false);
   // Before the page is first drawn, so the token is never on screen.
-  useLayoutEffect(() => history.replaceState(history.state, '', PATH), []);
+  useLayoutEffect(() => history.replaceState(history.state, '', withBase(PATH)), []);
   useEffect(() => {
     // Once: a link works only once, and a second request would be told it was used.
     if (started.current) return;

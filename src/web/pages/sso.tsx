@@ -1,4 +1,5 @@
 import { signInWithSso } from '../api/endpoints.js';
+import { withoutBase } from '../base.js';
 import { t } from '../i18n/t.js';
 import { claimSsoLanding } from '../sso-landing.js';
 import { safeNext } from './account-return.js';
@@ -36,7 +37,7 @@ export function landingPath(raw: string | null): string {
   if (!raw) return '/';
   try {
     const url = new URL(raw);
-    if (url.origin === location.origin) return safeNext(`${url.pathname}${url.search}${url.hash}`);
+    if (url.origin === location.origin) return safeNext(`${withoutBase(url.pathname)}${url.search}${url.hash}`);
   } catch {
     // Not absolute: a path, checked below.
   }

@@ -21,6 +21,8 @@ declare global {
 
 interface Options {
   origin: string;
+  /** The board's address: the origin and the path it lives under (`https://example.com/feedback`), read from where widget.js came from. */
+  site: string;
   board?: string;
   label: string;
   left: boolean;
@@ -57,8 +59,11 @@ function launcherLocale(tag: HTMLScriptElement): Locale {
 
 function readOptions(tag: HTMLScriptElement): Options {
   const { board, label, position } = tag.dataset;
+  const script = new URL(tag.src);
+  // widget.js sits at the board's root, also under a sub-path (issue 33 §2): its directory is the board's.
+  const site = `${script.origin}${script.pathname.replace(/\/[^/]*$/, '')}`;
   const words = label?.trim() || LAUNCHER_WORDS[launcherLocale(tag)];
-  return { origin: new URL(tag.src).origin, board: board?.trim() || undefined, label: words, left: position === 'bottom-left' };
+  return { origin: script.origin, site, board: board?.trim() || undefined, label: words, left: position === 'bottom-left' };
 }
 
 function install(options: Options): void {
@@ -91,7 +96,7 @@ function createWidget(options: Options) {
     if (!frame) {
       frame = document.createElement('iframe');
       frame.title = options.label;
-      frame.src = `${options.origin}${panelPath(target.board ?? options.board, target.post)}`;
+      frame.src = `${options.site}${panelPath(target.board ?? options.board, target.post)}`;
       panel.append(frame);
     } else send({ type: 'open', ...target });
     frame.focus();
