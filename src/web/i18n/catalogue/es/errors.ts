@@ -49,7 +49,7 @@ export const errors: Translation = {
   'errors.OIDC_LOGIN_INVALID': 'No se pudo verificar la respuesta del proveedor de inicio de sesión. Inténtalo de nuevo.',
   'errors.OIDC_LOGIN_CANCELLED': 'El proveedor de inicio de sesión no inició tu sesión (se canceló o se rechazó allí). Inténtalo de nuevo.',
   'errors.OIDC_EMAIL_UNVERIFIED': 'Tu correo electrónico no está verificado en el proveedor de inicio de sesión. Verifícalo allí e inténtalo de nuevo.',
-  'errors.OIDC_DOMAIN_NOT_ALLOWED': 'El inicio de sesión con este proveedor está limitado a ciertas direcciones de correo.',
+  'errors.OIDC_DOMAIN_NOT_ALLOWED': 'El inicio de sesión con este proveedor está limitado a ciertas direcciones de correo electrónico.',
   'errors.OIDC_SIGNUP_CLOSED': 'Este sitio no admite cuentas nuevas y ninguna cuenta usa esta dirección.',
   'errors.IDENTITY_NOT_FOUND': 'Este inicio de sesión no está vinculado a tu cuenta.',
   'errors.LAST_SIGN_IN_METHOD': 'Es tu única forma de iniciar sesión: establece primero una contraseña.',
