@@ -7,7 +7,7 @@ export const common: Translation = {
   'common.changelog': 'Änderungsprotokoll',
   'common.roadmap': 'Roadmap',
   'common.signIn': 'Anmelden',
-  'common.teamSignIn': 'Anmeldung für das Team',
+  'common.teamSignIn': 'Team-Anmeldung',
   'common.poweredBy': 'Bereitgestellt von feedbackd',
   'common.yourProfile': 'Ihr Profil',
   'common.dashboard': 'Dashboard',

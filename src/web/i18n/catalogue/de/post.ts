@@ -92,7 +92,7 @@ export const post: Translation = {
 
   'post.voters': 'Abstimmende',
   'post.noVotes': 'Noch keine Stimmen.',
-  'post.latestVoters': 'Zuletzt abgestimmt',
+  'post.latestVoters': 'Neueste Abstimmende',
   'post.moreVotersBadge': '+{number}',
   'post.moreVoters': { one: 'und {count} weitere Person', other: 'und {count} weitere Personen' },
   'post.showAllVoters': 'Alle Abstimmenden anzeigen',

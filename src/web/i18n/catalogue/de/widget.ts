@@ -7,7 +7,7 @@ export const widget: Translation = {
   'widget.myIdeas': 'Meine Ideen',
   'widget.close': 'Schließen',
   'widget.loadingIdeas': 'Ihre Ideen werden geladen',
-  'widget.signInForIdeas': 'Melden Sie sich an, um die Ideen zu sehen, die Sie eingereicht und unterstützt haben.',
+  'widget.signInForIdeas': 'Melden Sie sich an, um die Ideen zu sehen, die Sie eingereicht oder für die Sie gestimmt haben.',
   'widget.signedInTitle': 'Sie sind angemeldet',
   'widget.panelSignedIn': 'Der Feedback-Bereich ist angemeldet. Sie können dieses Fenster schließen.',
   'widget.panelSignedInThere': 'Gehen Sie zurück zu dem Fenster, in dem Sie den Link angefordert haben: Der Feedback-Bereich dort ist angemeldet.',

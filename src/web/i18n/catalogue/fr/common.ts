@@ -15,5 +15,5 @@ export const common: Translation = {
   'common.yourAccount': 'Votre compte ({name})',
   'common.language': 'Langue',
   'common.pageDescription': 'Proposez des idées, votez pour elles et suivez la feuille de route.',
-  'common.needsJavaScript': 'Ce tableau de suggestions a besoin de JavaScript pour afficher ses pages.',
+  'common.needsJavaScript': 'Ce site de suggestions a besoin de JavaScript pour afficher ses pages.',
 };

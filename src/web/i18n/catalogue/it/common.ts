@@ -7,7 +7,7 @@ export const common: Translation = {
   'common.changelog': 'Novità',
   'common.roadmap': 'Roadmap',
   'common.signIn': 'Accedi',
-  'common.teamSignIn': 'Accesso del team',
+  'common.teamSignIn': 'Accesso per il team',
   'common.poweredBy': 'Realizzato con feedbackd',
   'common.yourProfile': 'Il tuo profilo',
   'common.dashboard': 'Dashboard',
@@ -15,5 +15,5 @@ export const common: Translation = {
   'common.yourAccount': 'Il tuo account ({name})',
   'common.language': 'Lingua',
   'common.pageDescription': 'Condividi idee, votale e segui la roadmap.',
-  'common.needsJavaScript': 'Questa bacheca dei suggerimenti ha bisogno di JavaScript per mostrare le sue pagine.',
+  'common.needsJavaScript': 'Questo sito di suggerimenti ha bisogno di JavaScript per mostrare le sue pagine.',
 };

@@ -9,7 +9,7 @@ export const board: Translation = {
   'board.save': 'Salvar',
   'board.saving': 'Salvando…',
   'board.posting': 'Publicando…',
-  'board.postIdea': 'Sugerir uma ideia',
+  'board.postIdea': 'Publicar uma ideia',
   'board.waitingForApproval': 'Aguardando aprovação',
   'board.ideaCount': { one: '{count} ideia', many: '{count} de ideias', other: '{count} ideias' },
   'board.voteCount': { one: '{count} voto', many: '{count} de votos', other: '{count} votos' },

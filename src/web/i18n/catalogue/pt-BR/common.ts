@@ -7,7 +7,7 @@ export const common: Translation = {
   'common.changelog': 'Novidades',
   'common.roadmap': 'Roadmap',
   'common.signIn': 'Entrar',
-  'common.teamSignIn': 'Acesso da equipe',
+  'common.teamSignIn': 'Login da equipe',
   'common.poweredBy': 'Desenvolvido com feedbackd',
   'common.yourProfile': 'Seu perfil',
   'common.dashboard': 'Painel',
@@ -15,5 +15,5 @@ export const common: Translation = {
   'common.yourAccount': 'Sua conta ({name})',
   'common.language': 'Idioma',
   'common.pageDescription': 'Compartilhe ideias, vote nelas e acompanhe o roadmap.',
-  'common.needsJavaScript': 'Este quadro de sugestões precisa de JavaScript para mostrar suas páginas.',
+  'common.needsJavaScript': 'Este site de sugestões precisa de JavaScript para mostrar suas páginas.',
 };
