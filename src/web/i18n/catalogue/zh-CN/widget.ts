@@ -7,7 +7,7 @@ export const widget: Translation = {
   'widget.myIdeas': '我的想法',
   'widget.close': '关闭',
   'widget.loadingIdeas': '正在加载你的想法',
-  'widget.signInForIdeas': '登录后即可查看你发布和投票的想法。',
+  'widget.signInForIdeas': '登录后即可查看你发布过和投过票的想法。',
   'widget.signedInTitle': '你已登录',
   'widget.panelSignedIn': '反馈面板已登录。你可以关闭此窗口。',
   'widget.panelSignedInThere': '请返回你请求链接的窗口：那里的反馈面板已登录。',
