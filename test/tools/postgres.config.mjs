@@ -1,8 +1,25 @@
 // The PostgreSQL run of `npm test` (test/tools/run-postgres.ts): the storage contract tests, the
-// whole HTTP suite, the PostgreSQL-only tests, every importer's tests, one browser test file per area of the site and one CLI test (a scheduled
+// HTTP suite but for the files that never reach storage, the PostgreSQL-only tests, every importer's tests, one browser test file per area of the site and one CLI test (a scheduled
 // changelog entry across a kill -9 of `serve`), on FEEDBACKD_TEST_ENGINE=postgres. Every storage test file runs on both engines except these, which
 // test the JSON-file engine's own files (journal, snapshot, lock, crash replay, file upgrades).
 const lowdbOnly = ['lowdb-indexes', 'comments-upgrade', 'crash', 'files', 'journal', 'lock', 'restart', 'schema', 'write-faults', 'full-disk'];
+// HTTP test files that prove layers storage never reaches, so the JSON-file run proves them for both
+// engines: Node's connection handling and timeouts, compression and ETags, the embed pages' headers,
+// the web app's files and page policy, the rate limiter (counted in process memory, whatever the
+// engine), the access log's lines, and the OpenAPI document and reference. A new HTTP test file runs
+// on both engines unless it is named here.
+const engineFreeHttp = [
+  'connections',
+  'compression',
+  'compression-bodies',
+  'embed-headers',
+  'web-app',
+  'rate-limit',
+  'rate-limit-routes',
+  'access-log',
+  'openapi',
+  'openapi-reference',
+];
 // The browser tests on PostgreSQL: the web app reaches storage only through the API, which the
 // whole HTTP suite proves on both engines, so here one file per area of the site is enough to show
 // the app works end to end on PostgreSQL (the owner's first hour with `init`, the board, an idea's
@@ -34,6 +51,7 @@ export default {
     'test/storage/*.test.ts',
     ...lowdbOnly.map((name) => `!test/storage/${name}.test.ts`),
     'test/http/**/*.test.ts',
+    ...engineFreeHttp.map((name) => `!test/http/${name}.test.ts`),
     'test/storage-pg/**/*.test.ts',
     'test/postgres/**/*.test.ts',
     ...browserAreas.map((name) => `test/web/${name}.test.ts`),
