@@ -1,43 +1,48 @@
 // The PostgreSQL run of `npm test` (test/tools/run-postgres.ts): the storage contract tests, the
-// whole HTTP suite, the PostgreSQL-only tests, every importer's tests, one browser test file per area of the site and one CLI test (a scheduled
+// HTTP suite but for the files that never reach storage, the PostgreSQL-only tests, every importer's tests, the owner's first hour in the browser and one CLI test (a scheduled
 // changelog entry across a kill -9 of `serve`), on FEEDBACKD_TEST_ENGINE=postgres. Every storage test file runs on both engines except these, which
 // test the JSON-file engine's own files (journal, snapshot, lock, crash replay, file upgrades).
 const lowdbOnly = ['lowdb-indexes', 'comments-upgrade', 'crash', 'files', 'journal', 'lock', 'restart', 'schema', 'write-faults', 'full-disk'];
-// The browser tests on PostgreSQL: the web app reaches storage only through the API, which the
-// whole HTTP suite proves on both engines, so here one file per area of the site is enough to show
-// the app works end to end on PostgreSQL (the owner's first hour with `init`, the board, an idea's
-// page and status, posting, the dashboard's posts, tags, moderation, images, merges, the changelog,
-// mail notifications, sign-in ways, the widget, the owner's words per language). Every browser test runs on the JSON-file database,
-// and CI keeps its time under 30 minutes.
-const browserAreas = [
-  'first-hour',
-  'smoke',
-  'board',
-  'post-page',
-  'post-status',
-  'new-post',
-  'mine',
-  'dashboard-posts',
-  'tags',
-  'moderation',
-  'uploads',
-  'merge',
-  'changelog',
-  'notifications',
-  'sso',
-  'sign-in-link',
-  'widget',
-  'site-words',
+// HTTP test files that prove layers storage never reaches, so the JSON-file run proves them for both
+// engines: Node's connection handling and timeouts, compression and ETags, the embed pages' headers,
+// the web app's files and page policy, the rate limiter (counted in process memory, whatever the
+// engine), the access log's lines, and the OpenAPI document and reference. A new HTTP test file runs
+// on both engines unless it is named here.
+const engineFreeHttp = [
+  'connections',
+  'compression',
+  'compression-bodies',
+  'embed-headers',
+  'web-app',
+  'rate-limit',
+  'rate-limit-routes',
+  'access-log',
+  'openapi',
+  'openapi-reference',
+  // The page's language by cookie and Accept-Language (from built files, before any storage), and the
+  // README's proxy examples in front of a server (the sub-path itself runs on both: sub-path.test.ts).
+  'page-language',
+  'sub-path-nginx',
+  'sub-path-caddy',
 ];
+// The browser tests on PostgreSQL: the web app reaches storage only through the API, and every area
+// of the site has its HTTP test files in this run (boards, posts and their pages, statuses, votes,
+// comments, tags, moderation, uploads, merges, the changelog, notification mail with serve's worker,
+// SSO, sign-in links, the embed origins the widget uses), so a browser file repeated here proves no
+// more than its HTTP files do. One stays: the owner's first hour, the only one whose server is the
+// real `feedbackd init` and `serve` given a database, and which walks the whole site on it end to
+// end. Every browser test runs on the JSON-file database.
+const browserFiles = ['first-hour'];
 
 export default {
   files: [
     'test/storage/*.test.ts',
     ...lowdbOnly.map((name) => `!test/storage/${name}.test.ts`),
     'test/http/**/*.test.ts',
+    ...engineFreeHttp.map((name) => `!test/http/${name}.test.ts`),
     'test/storage-pg/**/*.test.ts',
     'test/postgres/**/*.test.ts',
-    ...browserAreas.map((name) => `test/web/${name}.test.ts`),
+    ...browserFiles.map((name) => `test/web/${name}.test.ts`),
     // Every importer into a board on PostgreSQL (issue 32: each source on both engines).
     'test/admin/import-from-*.test.ts',
     'test/admin/source-to-rows.test.ts',
