@@ -55,7 +55,7 @@ export const board: Translation = {
   'board.loadMore': 'さらに読み込む',
   'board.loadingMore': '読み込み中…',
   'board.tags': 'タグ',
-  'board.voteLabel': { other: '投票する（{count} 票）' },
+  'board.voteLabel': { other: '投票する、{count} 票' },
   'board.voteFailed': '投票できませんでした：{reason}',
   'board.loadingRoadmap': 'ロードマップを読み込み中',
   'board.roadmapEmpty': 'チームはまだロードマップを公開していません。',

@@ -55,7 +55,7 @@ export const board: Translation = {
   'board.loadMore': '더 보기',
   'board.loadingMore': '더 불러오는 중…',
   'board.tags': '태그',
-  'board.voteLabel': { other: '투표, {count}표' },
+  'board.voteLabel': { other: '투표, {count} 표' },
   'board.voteFailed': '투표하지 못했습니다: {reason}',
   'board.loadingRoadmap': '로드맵을 불러오는 중',
   'board.roadmapEmpty': '팀에서 아직 로드맵을 공개하지 않았습니다.',
