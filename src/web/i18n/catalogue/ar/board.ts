@@ -20,7 +20,7 @@ export const board: Translation = {
   'board.loadingBoards': 'جارٍ تحميل اللوحات',
   'board.noBoards': 'لا توجد لوحات بعد.',
   'board.noBoardsVisitor': 'لا توجد لوحات بعد. سيفتح الفريق لوحة قريبًا.',
-  'board.noBoardsOwner': 'هل تدير هذه اللوحة؟ {signIn} لإنشاء أول لوحة.',
+  'board.noBoardsOwner': 'هل تدير هذا الموقع؟ {signIn} لإنشاء أول لوحة.',
   'board.noBoardsOwnerSignIn': 'سجّل الدخول',
   'board.noBoardsTeam': 'لا توجد لوحات بعد. تُنشر الأفكار في اللوحات.',
   'board.createFirstBoard': 'إنشاء أول لوحة',
