@@ -20,7 +20,7 @@ export const board: Translation = {
   'board.loadingBoards': 'Wczytywanie tablic',
   'board.noBoards': 'Nie ma jeszcze tablic.',
   'board.noBoardsVisitor': 'Nie ma jeszcze tablic. Zespół wkrótce jakąś otworzy.',
-  'board.noBoardsOwner': 'Prowadzisz tę tablicę? {signIn}, aby utworzyć pierwszą tablicę.',
+  'board.noBoardsOwner': 'Prowadzisz tę witrynę? {signIn}, aby utworzyć pierwszą tablicę.',
   'board.noBoardsOwnerSignIn': 'Zaloguj się',
   'board.noBoardsTeam': 'Nie ma jeszcze tablic. Pomysły zgłasza się na tablicach.',
   'board.createFirstBoard': 'Utwórz pierwszą tablicę',
