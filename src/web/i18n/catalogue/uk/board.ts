@@ -20,7 +20,7 @@ export const board: Translation = {
   'board.loadingBoards': 'Завантаження дошок',
   'board.noBoards': 'Дошок ще немає.',
   'board.noBoardsVisitor': 'Дошок ще немає. Команда скоро відкриє першу.',
-  'board.noBoardsOwner': 'Ви керуєте цією дошкою? {signIn}, щоб створити першу дошку.',
+  'board.noBoardsOwner': 'Ви керуєте цим сайтом? {signIn}, щоб створити першу дошку.',
   'board.noBoardsOwnerSignIn': 'Увійдіть',
   'board.noBoardsTeam': 'Дошок ще немає. Ідеї пропонують на дошках.',
   'board.createFirstBoard': 'Створити першу дошку',
