@@ -20,7 +20,7 @@ export const board: Translation = {
   'board.loadingBoards': 'Panolar yükleniyor',
   'board.noBoards': 'Henüz pano yok.',
   'board.noBoardsVisitor': 'Henüz pano yok. Ekip yakında bir pano açacak.',
-  'board.noBoardsOwner': 'Bu panoyu siz mi yönetiyorsunuz? İlk panoyu oluşturmak için {signIn}.',
+  'board.noBoardsOwner': 'Bu siteyi siz mi yönetiyorsunuz? İlk panoyu oluşturmak için {signIn}.',
   'board.noBoardsOwnerSignIn': 'giriş yapın',
   'board.noBoardsTeam': 'Henüz pano yok. Fikirler panolarda paylaşılır.',
   'board.createFirstBoard': 'İlk panoyu oluştur',
