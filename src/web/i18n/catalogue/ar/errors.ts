@@ -59,7 +59,7 @@ export const errors: Translation = {
   'errors.COMMENT_BODY_MISSING': 'يُرجى كتابة تعليق.',
   'errors.COMMENT_BODY_TOO_LONG': 'يجب ألا يزيد التعليق على 1000 حرف.',
   'errors.COMMENTS_DISABLED': 'التعليقات متوقفة على هذا الموقع.',
-  'errors.UNAUTHORIZED_NOT_AUTHOR': 'لست كاتب هذا التعليق.',
+  'errors.UNAUTHORIZED_NOT_AUTHOR': 'هذا التعليق ليس من كتابتك.',
   'errors.VOTE_EXISTS': 'لقد صوّتّ لهذه الفكرة من قبل.',
   'errors.VOTE_NOT_FOUND': 'لم تصوّت لهذه الفكرة.',
   'errors.MERGE_INTO_SELF': 'لا يمكن دمج فكرة في نفسها.',
