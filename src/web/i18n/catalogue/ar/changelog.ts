@@ -3,7 +3,7 @@ import type { Translation } from '../translation.js';
 export const changelog: Translation = {
   'changelog.intro': 'ما الجديد وما الذي تحسّن وما الذي أُصلح، والأفكار التي يستجيب لها كل تغيير.',
   'changelog.loading': 'جارٍ تحميل سجل التغييرات',
-  'changelog.empty': 'لم يُطرح شيء بعد. عُد قريبًا.',
+  'changelog.empty': 'لم يُطرح شيء بعد. يُرجى العودة قريبًا.',
   'changelog.showOlder': 'عرض التحديثات الأقدم',
   'changelog.allUpdates': 'كل التحديثات',
   'changelog.loadingEntry': 'جارٍ تحميل التحديث',

@@ -1,7 +1,7 @@
 import type { Translation } from '../translation.js';
 
 export const changelog: Translation = {
-  'changelog.intro': 'Wat er nieuw, verbeterd en opgelost is, en op welke ideeën elke wijziging antwoordt.',
+  'changelog.intro': 'Wat er nieuw, verbeterd en opgelost is, en welke ideeën elke wijziging oppakt.',
   'changelog.loading': 'Wijzigingen worden geladen',
   'changelog.empty': 'Er is nog niets uitgebracht. Kom snel terug.',
   'changelog.showOlder': 'Oudere updates tonen',
@@ -12,5 +12,5 @@ export const changelog: Translation = {
   'changelog.labelFixed': 'Opgelost',
   'changelog.draft': 'Concept',
   'changelog.scheduledFor': 'Gepland voor {date}',
-  'changelog.ideasItAnswers': { one: 'Het idee waarop dit antwoordt', other: 'De ideeën waarop dit antwoordt' },
+  'changelog.ideasItAnswers': { one: 'Het idee dat hiermee is opgepakt', other: 'De ideeën die hiermee zijn opgepakt' },
 };

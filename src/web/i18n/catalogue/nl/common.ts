@@ -2,7 +2,7 @@ import type { Translation } from '../translation.js';
 
 export const common: Translation = {
   'common.skipToContent': 'Naar de inhoud',
-  'common.home': 'Home',
+  'common.home': 'Startpagina',
   'common.siteNav': 'Site',
   'common.changelog': 'Wijzigingen',
   'common.roadmap': 'Roadmap',

@@ -1,7 +1,7 @@
 import type { Translation } from '../translation.js';
 
 export const changelog: Translation = {
-  'changelog.intro': 'Co nowego, co ulepszono i co naprawiono, oraz pomysły, na które odpowiada każda zmiana.',
+  'changelog.intro': 'Co nowego, co ulepszono i co naprawiono — oraz pomysły, na które odpowiada każda zmiana.',
   'changelog.loading': 'Wczytywanie listy zmian',
   'changelog.empty': 'Nic jeszcze nie zostało wydane. Zajrzyj wkrótce.',
   'changelog.showOlder': 'Pokaż starsze aktualizacje',

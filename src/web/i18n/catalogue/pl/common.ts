@@ -7,7 +7,7 @@ export const common: Translation = {
   'common.changelog': 'Lista zmian',
   'common.roadmap': 'Plan rozwoju',
   'common.signIn': 'Zaloguj się',
-  'common.teamSignIn': 'Logowanie dla zespołu',
+  'common.teamSignIn': 'Logowanie zespołu',
   'common.poweredBy': 'Działa dzięki feedbackd',
   'common.yourProfile': 'Twój profil',
   'common.dashboard': 'Panel',
@@ -15,5 +15,5 @@ export const common: Translation = {
   'common.yourAccount': 'Twoje konto ({name})',
   'common.language': 'Język',
   'common.pageDescription': 'Dziel się pomysłami, głosuj na nie i śledź plan rozwoju.',
-  'common.needsJavaScript': 'Ta tablica pomysłów potrzebuje JavaScriptu, aby wyświetlać strony.',
+  'common.needsJavaScript': 'Ta tablica opinii potrzebuje JavaScriptu, aby wyświetlać strony.',
 };

@@ -3,7 +3,7 @@ import type { Translation } from '../translation.js';
 export const changelog: Translation = {
   'changelog.intro': 'Yeni olanlar, iyileştirilenler, düzeltilenler ve her değişikliğin karşılık verdiği fikirler.',
   'changelog.loading': 'Değişiklik günlüğü yükleniyor',
-  'changelog.empty': 'Henüz yayınlanan bir şey yok. Yakında tekrar bakın.',
+  'changelog.empty': 'Henüz yayımlanan bir şey yok. Yakında tekrar bakın.',
   'changelog.showOlder': 'Daha eski güncellemeleri göster',
   'changelog.allUpdates': 'Tüm güncellemeler',
   'changelog.loadingEntry': 'Güncelleme yükleniyor',

@@ -9,7 +9,7 @@ export const widget: Translation = {
   'widget.loadingIdeas': 'Fikirleriniz yükleniyor',
   'widget.signInForIdeas': 'Paylaştığınız ve oy verdiğiniz fikirleri görmek için giriş yapın.',
   'widget.signedInTitle': 'Giriş yaptınız',
-  'widget.panelSignedIn': 'Geri bildirim paneli giriş yaptı. Bu pencereyi kapatabilirsiniz.',
-  'widget.panelSignedInThere': 'Bağlantıyı istediğiniz pencereye dönün: Oradaki geri bildirim paneli giriş yaptı.',
-  'widget.openMailedLink': 'Size e-postayla gönderdiğimiz giriş bağlantısını açın. Bu pencere ardından geri bildirim panelinde giriş yapıp kapanacak.',
+  'widget.panelSignedIn': 'Geri bildirim aracında giriş yapıldı. Bu pencereyi kapatabilirsiniz.',
+  'widget.panelSignedInThere': 'Bağlantıyı istediğiniz pencereye dönün: Oradaki geri bildirim aracında giriş yapıldı.',
+  'widget.openMailedLink': 'Size e-postayla gönderdiğimiz giriş bağlantısını açın. Bu pencere ardından geri bildirim aracında giriş yapıp kapanacak.',
 };
