@@ -55,7 +55,7 @@ export const board: Translation = {
   'board.loadMore': 'تحميل المزيد',
   'board.loadingMore': 'جارٍ تحميل المزيد…',
   'board.tags': 'الوسوم',
-  'board.voteLabel': { zero: 'تصويت، لا أصوات', one: 'تصويت، صوت واحد', two: 'تصويت، صوتان', few: 'تصويت، {count} أصوات', many: 'تصويت، {count} صوتًا', other: 'تصويت، {count} صوت' },
+  'board.voteLabel': { zero: 'تصويت، عدد الأصوات: {count}', one: 'تصويت، عدد الأصوات: {count}', two: 'تصويت، عدد الأصوات: {count}', few: 'تصويت، {count} أصوات', many: 'تصويت، {count} صوتًا', other: 'تصويت، {count} صوت' },
   'board.voteFailed': 'تعذّر التصويت: {reason}',
   'board.loadingRoadmap': 'جارٍ تحميل خارطة الطريق',
   'board.roadmapEmpty': 'لم ينشر الفريق خارطة طريق بعد.',
