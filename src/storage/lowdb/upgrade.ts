@@ -81,6 +81,13 @@ const addUploads: UpgradeStep = (doc) => ({ ...doc, tables: { ...doc.tables, upl
  */
 const addAvatarUploads: UpgradeStep = (doc) => ({ ...doc, tables: { ...doc.tables } });
 
+/**
+ * Version 13 → 14 (issue 33): users may carry `locale`, the language their mails are written in
+ * (absent = none chosen, as every row written before): nothing to change, but an older feedbackd
+ * must not open a document whose users it would refuse.
+ */
+const addUserLocales: UpgradeStep = (doc) => ({ ...doc, tables: { ...doc.tables } });
+
 /** Entry `i` upgrades version `i + 1` to `i + 2`. */
 export const UPGRADE_STEPS: readonly UpgradeStep[] = [
   addCommentTables,
@@ -95,6 +102,7 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
   addModeration,
   addUploads,
   addAvatarUploads,
+  addUserLocales,
 ];
 
 /** Refuses a document this code cannot read: a newer schema version, or no version at all. */

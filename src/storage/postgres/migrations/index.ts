@@ -14,6 +14,7 @@ import { TAGS_MIGRATION } from './013-tags.js';
 import { MODERATION_MIGRATION } from './014-moderation.js';
 import { UPLOADS_MIGRATION } from './015-uploads.js';
 import { USER_AVATARS_MIGRATION } from './016-user-avatars.js';
+import { USER_LOCALES_MIGRATION } from './017-user-locales.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -54,6 +55,8 @@ export const MIGRATIONS: readonly Migration[] = [
   UPLOADS_MIGRATION,
   // Users' avatars fetched from a sign-in's picture (issue 28).
   USER_AVATARS_MIGRATION,
+  // Each user's language, which their mails follow (issue 33).
+  USER_LOCALES_MIGRATION,
 ];
 
 /** The storage schema version the rows of a database follow once migration `id` is its newest (0: none). */
