@@ -4,6 +4,7 @@
  * the HTTP suite validates every answer against these, so an extra or missing field fails a test.
  */
 import { answer, arrayOf, boolean, count, hexColor, nullable, ref, type Schema, string, timestamp, uuid } from './kit.js';
+import { LOCALES } from '../i18n/locales.js';
 import { PERMISSIONS } from '../services/actors.js';
 import { authProviderSchemas } from './paths/auth-providers.js';
 import { changelogSchemas } from './paths/changelog.js';
@@ -14,6 +15,14 @@ import { ssoSchemas } from './paths/sso.js';
 import { webhookSchemas } from './paths/webhooks-fields.js';
 
 const text = (description: string): Schema => ({ type: 'string', description });
+
+/** A user's language in their profile (issue 33). */
+const PROFILE_LOCALE: Schema = {
+  type: ['string', 'null'],
+  enum: [...LOCALES, null],
+  description:
+    'feedbackd’s extension (issue 33): the language the user chose, which every mail to them is written in; null when none is chosen (mails then follow the site’s `locale`, else English). An account starts in the language it was made in (the `feedbackd_locale` cookie, else `Accept-Language`).',
+};
 
 /** A post's keys in emission order (API.md §3.6). */
 const POST_FIELDS: Record<string, Schema> = {
@@ -111,10 +120,11 @@ export const schemas: Record<string, Schema> = {
       username: string,
       email: string,
       isVerified: boolean,
+      locale: PROFILE_LOCALE,
     },
     'GET /users/profile',
   ),
-  UpdatedProfile: answer({ userId: uuid, name: string, username: string, email: string }, 'PATCH /users/profile'),
+  UpdatedProfile: answer({ userId: uuid, name: string, username: string, email: string, locale: PROFILE_LOCALE }, 'PATCH /users/profile'),
   UserListItem: withOptional(
     answer(
       {

@@ -3,6 +3,7 @@ import type { ServiceContext } from '../../services/context.js';
 import { logInWithLink, requestSignInLink } from '../../services/identity/sign-in-link.js';
 import { parseBody } from '../body.js';
 import { rateLimit } from '../rate-limit.js';
+import { requestLocale } from '../request-locale.js';
 
 /** Issue 28: sign in with a link mailed to the address (described by the served OpenAPI document). */
 export function registerSignInLinkRoutes(router: Router, ctx: ServiceContext): void {
@@ -11,6 +12,6 @@ export function registerSignInLinkRoutes(router: Router, ctx: ServiceContext): v
   });
 
   router.post('/auth/magic-link/login', parseBody, rateLimit(ctx, 'magicLinkLogin'), async (koa) => {
-    koa.body = { user: await logInWithLink(ctx, koa.state.body) };
+    koa.body = { user: await logInWithLink(ctx, koa.state.body, requestLocale(koa)) };
   });
 }

@@ -1,4 +1,5 @@
 import { appError } from '../../errors.js';
+import type { Locale } from '../../i18n/locales.js';
 import type { Repositories, UserRow } from '../../storage/types.js';
 import { queueSignInMail } from '../account-mail.js';
 import { type AuthUser, insertAccount, toAuthUser } from '../accounts.js';
@@ -51,25 +52,26 @@ async function mailSignInLink(ctx: ServiceContext, request: LinkRequest, request
 /**
  * `POST /auth/magic-link/login` (issue 28): signs in with a mailed link, once. The address's
  * account signs in, or is made (verified: the mail reached it) while sign-up is open; a blocked
- * user is refused as login refuses them. Refusals leave the link unused.
+ * user is refused as login refuses them. Refusals leave the link unused. A new account starts in
+ * `locale`, the language of the request that used the link (issue 33; null: none).
  */
-export async function logInWithLink(ctx: ServiceContext, body: Body): Promise<AuthUser> {
+export async function logInWithLink(ctx: ServiceContext, body: Body, locale: Locale | null): Promise<AuthUser> {
   const token = parseMailTokenField(body.token, 'signin');
   const user = await ctx.storage.transaction(async (tx) => {
     const now = new Date();
     const email = await useSignInLink(tx, token, now);
-    return signInAccount(tx, email, now);
+    return signInAccount(tx, email, now, locale);
   });
   return toAuthUser(ctx, user);
 }
 
-/** The account of the address, verified now; made when there is none and sign-up is open. */
-async function signInAccount(tx: Repositories, email: string, now: Date): Promise<UserRow> {
+/** The account of the address, verified now; made (in `locale`, issue 33) when there is none and sign-up is open. */
+async function signInAccount(tx: Repositories, email: string, now: Date, locale: Locale | null): Promise<UserRow> {
   const user = await tx.users.getByEmail(email);
   const updatedAt = now.toISOString();
   if (!user) {
     await assertSignupAllowed(tx);
-    return insertAccount(tx, { email, name: '', passwordHash: NO_PASSWORD, isOwner: false, isVerified: true }, updatedAt);
+    return insertAccount(tx, { email, name: '', passwordHash: NO_PASSWORD, isOwner: false, isVerified: true, locale }, updatedAt);
   }
   if (user.isBlocked) throw appError('USER_BLOCKED');
   if (user.isVerified) return user;
