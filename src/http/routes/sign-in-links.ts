@@ -8,7 +8,7 @@ import { requestLocale } from '../request-locale.js';
 /** Issue 28: sign in with a link mailed to the address (described by the served OpenAPI document). */
 export function registerSignInLinkRoutes(router: Router, ctx: ServiceContext): void {
   router.post('/auth/magic-link', parseBody, rateLimit(ctx, 'magicLink'), async (koa) => {
-    koa.body = { magicLink: await requestSignInLink(ctx, koa.state.body, koa.state.requestId) };
+    koa.body = { magicLink: await requestSignInLink(ctx, koa.state.body, requestLocale(koa), koa.state.requestId) };
   });
 
   router.post('/auth/magic-link/login', parseBody, rateLimit(ctx, 'magicLinkLogin'), async (koa) => {

@@ -16,6 +16,8 @@ import { issueSignInLink, useSignInLink } from './sign-in-link-tokens.js';
 interface LinkRequest {
   email: string;
   next: string | null;
+  /** The language the request asked for: the mail's when the address has no account yet (issue 33). */
+  locale: Locale | null;
 }
 
 /**
@@ -24,9 +26,14 @@ interface LinkRequest {
  * same whether or not the account exists, and so is its timing: as for a password reset, the
  * lookup, the write and the mail all happen after the answer, which only waits for the body's checks.
  */
-export async function requestSignInLink(ctx: ServiceContext, body: Body, requestId?: string): Promise<{ success: true; lifetimeSeconds: number }> {
+export async function requestSignInLink(
+  ctx: ServiceContext,
+  body: Body,
+  locale: Locale | null,
+  requestId?: string,
+): Promise<{ success: true; lifetimeSeconds: number }> {
   if (!ctx.mailer.isConfigured()) throw appError('MAIL_CONFIG_MISSING');
-  const request = { email: parseEmail(body.email), next: parseNextPath(body.next) };
+  const request = { email: parseEmail(body.email), next: parseNextPath(body.next), locale };
   ctx.background.track(afterTheAnswer(() => mailSignInLink(ctx, request, requestId)));
   // The same for every address: a setting, so the page can say how long the link works.
   return { success: true, lifetimeSeconds: ctx.config.magicLinkTtlSeconds };
@@ -39,11 +46,11 @@ async function mailSignInLink(ctx: ServiceContext, request: LinkRequest, request
       const user = await tx.users.getByEmail(request.email);
       if (!user && !(await isSignupAllowed(tx))) return null;
       const token = await issueSignInLink(tx, request.email, new Date(), ctx.config);
-      return { name: user?.name ?? '', newAccount: !user, token };
+      return { name: user?.name ?? '', locale: user ? user.locale : request.locale, newAccount: !user, token };
     });
     if (!issued) return;
     const details = { newAccount: issued.newAccount, next: request.next };
-    queueSignInMail(ctx, { email: request.email, name: issued.name }, issued.token, details, requestId);
+    queueSignInMail(ctx, { email: request.email, name: issued.name, locale: issued.locale }, issued.token, details, requestId);
   } catch (err) {
     ctx.logger.error({ requestId, err }, 'sign-in link: storing the link failed after the answer');
   }
