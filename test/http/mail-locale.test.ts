@@ -11,6 +11,7 @@ import { mailLocale, siteLocale } from '../../src/services/mail/mail-locale.js';
 import { createMember, createRoadmap, OWNER, type Persona } from '../_helpers/personas.js';
 import { startTestServer, type TestServer } from '../_helpers/server.js';
 import { type SmtpSink, startSmtpSink } from '../_helpers/smtp-sink.js';
+import { createSecret, productToken } from '../_helpers/sso-product.js';
 import { eventually } from '../_helpers/webhook-receiver.js';
 
 const LOCALE_LIST = 'en, de, fr, es, pt-BR, it, nl, pl, uk, ja, zh-CN, ko, tr, ar';
@@ -178,4 +179,33 @@ test('the language cookie wins over Accept-Language at sign-up; neither naming o
   t.is((await server.ctx.storage.users.getByEmail('nobody@example.org'))?.locale ?? null, null);
   t.is((await mailTo(sink, 'kenji@example.org')).subject, `${(await server.ctx.storage.settings.get()).title} - メールアドレスの確認をお願いします`);
   t.regex((await mailTo(sink, 'nobody@example.org')).subject ?? '', / - Please confirm your email$/);
+});
+
+test('an account made by a mailed sign-in link starts in the request’s language, and the link came in it', async (t) => {
+  const { server, sink } = await startSite(t);
+  await server.ctx.storage.settings.update({ allowSignup: true });
+  const headers = { 'accept-language': 'ko-KR,ko;q=0.9' };
+  const asked = await server.request('POST', '/auth/magic-link', { body: { email: 'minji@example.org' }, headers });
+  t.is(asked.status, 200);
+  const mail = await mailTo(sink, 'minji@example.org');
+  t.regex(mail.subject ?? '', / - 로그인 링크$/);
+  t.true((mail.text ?? '').includes('이 링크는 15분 동안 한 번만 사용할 수 있습니다.'));
+  const token = /\/sign-in\/link\?token=([0-9a-f]{64})/.exec(mail.text ?? '')?.[1];
+  const signedIn = await server.request('POST', '/auth/magic-link/login', { body: { token }, headers });
+  t.is(signedIn.status, 200);
+  const profile = await server.request('GET', '/users/profile', { token: signedIn.body.user.authToken });
+  t.is(profile.body.user.locale, 'ko');
+});
+
+test('an account made by single sign-on starts in the request’s language; a known account keeps its own', async (t) => {
+  const { server, ownerToken } = await startSite(t);
+  const secret = await createSecret(server, ownerToken);
+  const signIn = (claims: Record<string, unknown>, language: string) =>
+    server.request('POST', '/auth/sso', { body: { token: productToken(secret, claims) }, headers: { 'accept-language': language } });
+  const first = await signIn({ sub: 'customer-1', email: 'claire@example.com', name: 'Claire' }, 'fr-CA');
+  t.is(first.status, 200);
+  const localeOf = async (authToken: string) => (await server.request('GET', '/users/profile', { token: authToken })).body.user.locale;
+  t.is(await localeOf(first.body.user.authToken), 'fr');
+  const again = await signIn({ sub: 'customer-1', email: 'claire@example.com', name: 'Claire' }, 'tr');
+  t.is(await localeOf(again.body.user.authToken), 'fr');
 });
