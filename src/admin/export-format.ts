@@ -35,7 +35,8 @@ import type { FieldSpec } from './export-fields.js';
  * (issue 31 §1): `tags` (id, name, color, public, times) and `postTags` (post, tag). A board's `description` (issue 27) may be absent in files written
  * before it existed: the board is imported without one. Issue 31 §2 adds no section: a post or
  * comment may carry `approval` (`waiting`, `spam` or `approved`; absent = approved) and a user
- * `isTrusted` (absent = false), in any version.
+ * `isTrusted` (absent = false), in any version. Issue 33 adds no section either: a user may carry
+ * `locale` (one of the languages feedbackd speaks, or null; absent = none chosen), in any version.
  */
 
 /** The `format` field of an export file. */
@@ -127,6 +128,7 @@ export const SECTION_FIELDS: Readonly<Record<SectionName, FieldSpec>> = {
     isBlocked: 'boolean',
     notes: 'string?',
     isTrusted: '~boolean',
+    locale: '~string?',
     ...TIMES,
     passwordHash: '~string',
   },

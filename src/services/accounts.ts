@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locales.js';
 import { createHash, randomUUID } from 'node:crypto';
 import bcrypt from 'bcrypt';
 import { appError } from '../errors.js';
@@ -66,6 +67,8 @@ export interface NewAccount {
   isOwner: boolean;
   /** True when the address is already proven (a mailed sign-in link reached it); false by default. */
   isVerified?: boolean;
+  /** The language the account was made in (issue 33); null or absent: none, and the row carries none. */
+  locale?: Locale | null;
 }
 
 /** Inserts a user holding `@everyone` (API.md §2.6); 409 USER_EXISTS for a taken email. */
@@ -82,6 +85,7 @@ export async function insertAccount(tx: Repositories, account: NewAccount, now: 
     isBlocked: false,
     tokenVersion: 0,
     notes: null,
+    ...(account.locale ? { locale: account.locale } : {}),
     createdAt: now,
     updatedAt: now,
   });

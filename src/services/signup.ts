@@ -1,4 +1,5 @@
 import { appError } from '../errors.js';
+import type { Locale } from '../i18n/locales.js';
 import type { Repositories } from '../storage/types.js';
 import { queueVerificationMail } from './account-mail.js';
 import { type AuthUser, hashPassword, insertAccount, toAuthUser } from './accounts.js';
@@ -7,8 +8,11 @@ import { issueMailToken } from './mail-tokens.js';
 import { parseEmail, parsePassword, parsePersonName } from './validation/account.js';
 import type { Body } from './validation/fields.js';
 
-/** API.md §4.3.1: creates a member account in one atomic write, then mails the verification link. */
-export async function signUp(ctx: ServiceContext, body: Body, requestId?: string): Promise<AuthUser> {
+/**
+ * API.md §4.3.1: creates a member account in one atomic write, then mails the verification link.
+ * The account starts in `locale`, the language the request asked for (issue 33; null: none).
+ */
+export async function signUp(ctx: ServiceContext, body: Body, locale: Locale | null, requestId?: string): Promise<AuthUser> {
   await assertSignupAllowed(ctx.storage);
   if (!ctx.mailer.isConfigured()) throw appError('MAIL_CONFIG_MISSING');
   const email = parseEmail(body.email);
@@ -20,7 +24,7 @@ export async function signUp(ctx: ServiceContext, body: Body, requestId?: string
   const { user, token } = await ctx.storage.transaction(async (tx) => {
     // Checked again inside the write: sign-up may have been switched off while we hashed.
     await assertSignupAllowed(tx);
-    const member = await insertAccount(tx, { email, name, passwordHash, isOwner: false }, now.toISOString());
+    const member = await insertAccount(tx, { email, name, passwordHash, isOwner: false, locale }, now.toISOString());
     return { user: member, token: await issueMailToken(tx, member.id, 'verify', now) };
   });
   queueVerificationMail(ctx, user, token, requestId);

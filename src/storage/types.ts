@@ -51,6 +51,12 @@ export interface UserRow {
    */
   avatarUploadId?: string;
   avatarSourceUrl?: string;
+  /**
+   * The language the user chose (issue 33): their mails are written in it. Null or absent: none
+   * chosen (rows written before it existed lack it), and mails follow the site's `locale`. Storage
+   * schema 14.
+   */
+  locale?: Locale | null;
   createdAt: string;
   updatedAt: string;
 }

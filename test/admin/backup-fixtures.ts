@@ -32,7 +32,8 @@ export async function seedBoard(dataDir: string): Promise<SeededBoard> {
     );
     const member = await createMember(ctx, { email: 'bob@example.org', permissions: ['post:create'] });
     // A real hash: a backup holding anything else is refused (restore checks every row like the API).
-    await ctx.storage.users.update(member.user.id, { passwordHash: await bcrypt.hash('bob password', 4) });
+    // A chosen language (issue 33), so that every copy of the board is seen to carry it.
+    await ctx.storage.users.update(member.user.id, { passwordHash: await bcrypt.hash('bob password', 4), locale: 'de' });
     const board = await createBoard(ctx, { url: 'ideas', name: 'Ideas', description: 'What we could build next' });
     const roadmap = await createRoadmap(ctx, { url: 'planned', name: 'Planned' });
     const first = await createPostAt(ctx, owner, { title: 'Dark mode', createdAt: '2024-01-01T10:00:00.000Z', boardId: board.id, roadmapId: roadmap.id });

@@ -116,6 +116,11 @@ test('export, then import into a new board: the same rows with the same ids, set
   t.deepEqual(original.changelogEntries, [changelog.entry], 'the published entry is in the file as stored');
   t.deepEqual(original.changelogLinks, changelog.links, 'and its links to the two posts');
   t.like(original.boards, [{ url: 'ideas', description: 'What we could build next' }], 'a board carries its description');
+  t.like(
+    original.users.find((user: Json) => user.email === 'bob@example.org'),
+    { locale: 'de' },
+    'a user carries the language they chose',
+  );
 
   const target = join(root, 'target');
   const imported = await runInProcess(['import', join(root, 'source.json'), '--data', target]);

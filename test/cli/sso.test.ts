@@ -30,7 +30,7 @@ test('create prints the id and the secret once; list shows id, created and last 
   const json = jsonOf(t, await inBoard(board, ['sso', 'secret', 'create', '--json']));
   t.deepEqual(Object.keys(json), ['id', 'secret']);
   // A sign-in through the services shows as the secret's last use.
-  await withBoard(board, (ctx) => signInWithSso(ctx, { token: productToken({ id, secret }, { sub: 'u1', email: 'u1@example.com' }) }));
+  await withBoard(board, (ctx) => signInWithSso(ctx, { token: productToken({ id, secret }, { sub: 'u1', email: 'u1@example.com' }) }, null));
 
   const table = await inBoard(board, ['sso', 'secret', 'list']);
   t.regex(table.stdout, new RegExp(`^ID +CREATED +LAST USED\\n${id}  \\S+Z  \\S+Z\\n${json.id}  \\S+Z  never\\n$`));

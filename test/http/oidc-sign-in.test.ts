@@ -316,3 +316,17 @@ test('a login begun on one server finishes on another sharing the secret (and, o
   t.is(exchange.body.next, '/p/elsewhere');
   t.is(exchange.body.user.email, 'pat@example.com');
 });
+
+test('an account made by a provider’s sign-in starts in the language of the browser that finished it (issue 33)', async (t) => {
+  const setup = await setUp(t);
+  setup.provider.accounts.set('u-uk', { email: 'oksana@example.com', email_verified: true, name: 'Oksana' });
+  const { jar, callback } = await toCallback(setup, 'u-uk');
+  // The callback as a browser sends it, with the language menu's cookie beside the login's.
+  const answer = await fetch(callback, { redirect: 'manual', headers: { cookie: `${jar.header(callback)}; feedbackd_locale=uk`, 'accept-language': 'de' } });
+  jar.take(setup.server.url, answer);
+  const exchange = await fetch(`${setup.server.url}/api/v1/auth/oidc/exchange`, { method: 'POST', headers: { cookie: jar.header(setup.server.url) } });
+  t.is(exchange.status, 200);
+  const { user } = (await exchange.json()) as ExchangeAnswer;
+  const profile = await setup.server.request('GET', '/users/profile', { token: user.authToken });
+  t.is(profile.body.user.locale, 'uk');
+});

@@ -19,10 +19,10 @@ pgTests((url) => {
     const data = await tempDir(t);
     const first = await runInProcess(['migrate', '--data', data, '--database', schemaUrl]);
     t.is(first.stderr, '');
-    t.is(first.stdout, 'PostgreSQL schema is at migration 16: applied migrations 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16.\n');
-    t.deepEqual(await migrationIds(schemaUrl), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
+    t.is(first.stdout, 'PostgreSQL schema is at migration 18: applied migrations 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18.\n');
+    t.deepEqual(await migrationIds(schemaUrl), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18]);
     const again = await runInProcess(['migrate', '--data', data, '--database', schemaUrl, '--json']);
-    t.deepEqual(JSON.parse(again.stdout), { engine: 'postgres', applied: [], version: 16 });
+    t.deepEqual(JSON.parse(again.stdout), { engine: 'postgres', applied: [], version: 18 });
   });
 
   test('migrate processes started at once: each migration is applied exactly once, all succeed', async (t) => {
@@ -34,8 +34,8 @@ pgTests((url) => {
       [0, 0, 0],
     );
     const applied = runs.map((run) => (JSON.parse(run.stdout) as { applied: number[] }).applied);
-    t.deepEqual(applied.flat().sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
-    t.deepEqual(await migrationIds(schemaUrl), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
+    t.deepEqual(applied.flat().sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18]);
+    t.deepEqual(await migrationIds(schemaUrl), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18]);
   });
 
   test('a database migrated by a newer feedbackd is refused by migrate, unchanged', async (t) => {
@@ -49,6 +49,6 @@ pgTests((url) => {
     const result = await runInProcess(['migrate', '--data', data, '--database', schemaUrl]);
     t.is(result.code, 1);
     t.regex(result.stderr, /^error: The database has schema migration 99, which this feedbackd does not know\./);
-    t.deepEqual(await migrationIds(schemaUrl), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 99]);
+    t.deepEqual(await migrationIds(schemaUrl), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 99]);
   });
 });

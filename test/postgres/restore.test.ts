@@ -105,4 +105,30 @@ pgTests((url) => {
     t.deepEqual(stored.tables.comments, []);
     t.deepEqual(stored.tables.posts, board.snapshot.tables.posts);
   });
+  test('a user’s language survives a backup restored into PostgreSQL; a backup from before it existed restores with none', async (t) => {
+    const root = await tempDir(t);
+    const board = await backupOf(root, 'board', seedBoard);
+    const localesIn = async (dataDir: string, database: string) =>
+      Object.fromEntries((await storedSnapshot(dataDir, database)).tables.users.map((user) => [user.email, user.locale ?? null]));
+
+    const { url: current } = await freshSchema(t, url);
+    t.is((await runInProcess(['restore', board.file, '--data', join(root, 'current'), '--database', current])).code, 0);
+    t.deepEqual(await localesIn(join(root, 'current'), current), { 'ada@example.org': null, 'bob@example.org': 'de' });
+
+    // As a schema-13 feedbackd wrote it: users without `locale`.
+    const backup = JSON.parse(await readFile(board.file, 'utf8'));
+    for (const user of (backup.tables ?? backup).users) delete user.locale;
+    const old = join(root, 'schema-13.json');
+    await writeFile(old, JSON.stringify({ ...backup, schemaVersion: 13 }), { mode: 0o600 });
+    const { url: older } = await freshSchema(t, url);
+    const data = join(root, 'older');
+    const restored = await runInProcess(['restore', old, '--data', data, '--database', older]);
+    t.is(restored.code, 0, restored.stderr);
+    t.deepEqual(await localesIn(data, older), { 'ada@example.org': null, 'bob@example.org': null });
+    const serving = await startServing(['serve', '--data', data, '--database', older, '--port', '0']);
+    t.teardown(() => serving.child.kill('SIGKILL'));
+    const profile = await sendRequest(serving.url, 'GET', '/users/profile', { token: board.seeded.ownerToken });
+    t.is(profile.body.user.locale, null);
+    t.is((await stopServing(serving)).code, 0);
+  });
 });

@@ -54,3 +54,36 @@ test('test message: kind test, titled with the site title', (t) => {
   t.is(message.subject, 'Acme Feedback - Test email');
   t.regex(message.text, /Acme Feedback/);
 });
+
+test('link mails in another language: every part translated, the duration in its plural form, the HTML part marked with the language', async (t) => {
+  const { signInMessage } = await import('../../src/services/mail/messages.js');
+  const polish = signInMessage({ ...base, locale: 'pl', lifetimeSeconds: 300, newAccount: false, next: null });
+  t.is(polish.subject, 'Acme Feedback - Twój link do logowania');
+  t.is(lines(polish.text)[0], 'Dzień dobry, Jane Doe,');
+  t.true(polish.text.includes('Ten link działa jeden raz przez 5 minut.'));
+  t.true(polish.html?.startsWith('<!doctype html>\n<html lang="pl"><body>'));
+  t.true(polish.html?.includes('Możesz też skopiować ten link do przeglądarki:<br>'));
+  const arabic = resetMessage({ ...base, locale: 'ar', siteTitle: 'A & B' });
+  t.true(arabic.html?.startsWith('<!doctype html>\n<html lang="ar" dir="rtl"><body>'));
+  t.true(arabic.html?.includes('حسابك في A &amp; B'));
+  t.is(verificationMessage(base).html?.split('\n')[1], '<html lang="en"><body>');
+});
+
+test('a translated sentence holding markup escapes its words and values but keeps the markup it was given', async (t) => {
+  const { htmlText } = await import('../../src/services/mail/messages.js');
+  const { mailText } = await import('../../src/i18n/mail/catalogue.js');
+  const html = htmlText((params) => mailText('de', 'shipped.ideaVoter', params), { title: '<a href="/p/x">Dark &lt;mode&gt;</a>' });
+  t.is(html, '<a href="/p/x">Dark &lt;mode&gt;</a> (Sie haben dafür gestimmt)');
+  t.is(htmlText(() => 'a < b', {}), 'a &lt; b');
+});
+
+test('notification subjects in other languages follow their plural rules', async (t) => {
+  const { subjectOf } = await import('../../src/services/notifications/digest-message.js');
+  const comment = { kind: 'comment' as const, authorName: 'Ada', excerpt: 'Yes' };
+  const status = { kind: 'status' as const, roadmapName: 'Planned' };
+  t.is(subjectOf('Dark mode', [comment, comment, comment], 'pl'), '3 nowości w „Dark mode”');
+  t.is(subjectOf('Dark mode', [status, comment, comment], 'uk'), '«Dark mode» тепер має статус Planned, і 2 нові коментарі');
+  t.is(subjectOf('Dark mode', [status, comment], 'ar'), 'أصبحت حالة «Dark mode» الآن Planned، مع تعليق جديد');
+  t.is(subjectOf('Dark mode', [status, comment], 'ja'), '「Dark mode」のステータスが Planned になりました（新しいコメント 1 件）');
+  t.is(subjectOf('Dark mode', [status, comment]), '“Dark mode” is now Planned, with a new comment');
+});

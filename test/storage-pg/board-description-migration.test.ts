@@ -25,7 +25,7 @@ async function atMigrationSix(t: ExecutionContext, url: string) {
 pgTests((url) => {
   test('migration 7 gives the boards of a migration-6 database no description; they take one afterwards', async (t) => {
     const { pool, schemaUrl } = await atMigrationSix(t, url);
-    t.deepEqual(await migrate(pool), [7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
+    t.deepEqual(await migrate(pool), [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18]);
     const storage = await openPg(t, schemaUrl);
     t.like(await storage.boards.get(BOARD_ID), { name: 'Ideas', description: null, url: 'ideas' });
     t.is((await storage.boards.update(BOARD_ID, { description: 'What to build' })).description, 'What to build');

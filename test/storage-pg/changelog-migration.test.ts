@@ -29,7 +29,7 @@ pgTests((url) => {
       { message: /notifications_kind_check/ },
       'before 11, no notification is `shipped`',
     );
-    t.deepEqual(await migrate(pool), [11, 12, 13, 14, 15, 16]);
+    t.deepEqual(await migrate(pool), [11, 12, 13, 14, 15, 16, 17, 18]);
     t.is(rowSchemaAt(11), 8);
     const storage = await openPg(t, schemaUrl);
     t.like(await storage.notifications.get(NOTICE_ID), { kind: 'status', userId: USER_ID });

@@ -137,7 +137,7 @@ pgTests((url) => {
        VALUES ($1, $2, $2, $3, 'Ada', 'ada', 'hash', false, true, false, 0, NULL, $4, $4)`,
       [written.id, written.email, written.username, written.createdAt],
     );
-    t.deepEqual(await migrate(pool), [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
+    t.deepEqual(await migrate(pool), [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18]);
     const users = createUsersRepo(pool);
     const read = await users.get(written.id);
     t.deepEqual(read, written, 'the row as written, without the field');

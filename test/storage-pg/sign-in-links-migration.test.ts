@@ -24,7 +24,7 @@ pgTests((url) => {
       `INSERT INTO mail_tokens (id, user_id, purpose, token_hash, created_at, expires_at) VALUES ($1, $2, 'reset', $3, $4, $5)`,
       [TOKEN_ID, USER_ID, HASH, at(0), at(3600)],
     );
-    t.deepEqual(await migrate(pool), [8, 9, 10, 11, 12, 13, 14, 15, 16]);
+    t.deepEqual(await migrate(pool), [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18]);
     const storage = await openPg(t, schemaUrl);
     t.deepEqual(await storage.mailTokens.get(TOKEN_ID), { id: TOKEN_ID, userId: USER_ID, purpose: 'reset', tokenHash: HASH, createdAt: at(0), expiresAt: at(3600) });
     const wrong = pool.query(

@@ -24,7 +24,7 @@ pgTests((url) => {
        VALUES ($1, $2, $2, $3, $4, lower($4), $5, false, false, false, 0, NULL, $6, $6)`,
       [user.id, user.email, user.username, user.name, user.passwordHash, user.createdAt],
     );
-    t.deepEqual(await migrate(pool), [13, 14, 15, 16]);
+    t.deepEqual(await migrate(pool), [13, 14, 15, 16, 17, 18]);
     const storage = await openPg(t, schemaUrl);
     t.like(await storage.users.get(user.id), { email: user.email, username: user.username });
     t.is(await storage.tags.count(), 0);

@@ -38,7 +38,7 @@ pgTests((url) => {
   test('migration 6 adds the Team role to a database of migration 5, with the fixed id and its permissions', async (t) => {
     const { pool, schemaUrl } = await atMigrationFive(t, url);
     await insertRole(pool, '0b5a6a9e-0000-4000-8000-000000000001', 'Moderators');
-    t.deepEqual(await migrate(pool), [6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
+    t.deepEqual(await migrate(pool), [6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18]);
     const storage = await openPg(t, schemaUrl);
     const team = await storage.roles.get(TEAM_ROLE_ID);
     t.like(team, { name: 'Team', description: 'Moderates posts, comments, boards and roadmaps', isSystem: false, permissions: [...TEAM_PERMISSIONS] });
@@ -49,7 +49,7 @@ pgTests((url) => {
   test('migration 6 leaves a role named Team in another case alone and adds none', async (t) => {
     const { pool, schemaUrl } = await atMigrationFive(t, url);
     await insertRole(pool, '0b5a6a9e-0000-4000-8000-000000000002', 'tEaM');
-    t.deepEqual(await migrate(pool), [6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
+    t.deepEqual(await migrate(pool), [6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18]);
     const storage = await openPg(t, schemaUrl);
     t.is(await storage.roles.get(TEAM_ROLE_ID), undefined);
     t.deepEqual(
@@ -63,7 +63,7 @@ pgTests((url) => {
     const before = await withClient(pool, readSnapshot);
     t.is(before.schemaVersion, 3);
     t.deepEqual(before.tables.roles.map((role) => role.id), [EVERYONE_ROLE_ID]);
-    t.deepEqual(await migrate(pool), [6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
+    t.deepEqual(await migrate(pool), [6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18]);
     const after = await withClient(pool, readSnapshot);
     t.is(after.schemaVersion, SCHEMA_VERSION);
     t.true(after.tables.roles.some((role) => role.id === TEAM_ROLE_ID));

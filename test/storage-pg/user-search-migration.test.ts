@@ -25,7 +25,7 @@ pgTests((url) => {
          FROM generate_series(1, 1200) n`,
       [at(0), ...NAMES],
     );
-    t.deepEqual(await migrate(pool), [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
+    t.deepEqual(await migrate(pool), [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18]);
     const { rows } = await pool.query<{ name: string; name_lower: string }>('SELECT name, name_lower FROM users');
     t.is(rows.length, 1200);
     t.deepEqual(

@@ -88,10 +88,10 @@ lowdbOnly('a schema-6 database is upgraded with an empty providers table, its ro
     }),
   );
   const storage = await open(t, dir);
-  t.is(SCHEMA_VERSION, 13);
+  t.is(SCHEMA_VERSION, 15);
   t.deepEqual(await storage.users.get(user.id), user);
   t.deepEqual(await storage.authProviders.list(), []);
   const upgraded = JSON.parse(await readFile(join(dir, 'db.json'), 'utf8')) as RawDocument;
-  t.is(upgraded.schemaVersion, 13);
+  t.is(upgraded.schemaVersion, 15);
   t.deepEqual(upgraded.tables.authProviders, []);
 });

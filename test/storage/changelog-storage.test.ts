@@ -106,10 +106,10 @@ lowdbOnly('a schema-7 database is upgraded through 8 (both changelog tables, emp
   const tables = { users: [user], roles: [everyoneRole(at(0)), teamRole(at(0))], ...Object.fromEntries(older.map((name) => [name, []])) };
   await writeFile(join(dir, 'db.json'), JSON.stringify({ schemaVersion: 7, seq: 1, settings: DEFAULT_SETTINGS, tables }));
   const storage = await open(t, dir);
-  t.is(SCHEMA_VERSION, 13);
+  t.is(SCHEMA_VERSION, 15);
   t.deepEqual(await storage.users.get(user.id), user);
   t.is(await storage.changelogEntries.count(), 0);
   const upgraded = JSON.parse(await readFile(join(dir, 'db.json'), 'utf8')) as RawDocument;
-  t.is(upgraded.schemaVersion, 13);
+  t.is(upgraded.schemaVersion, 15);
   t.deepEqual([upgraded.tables.changelogEntries, upgraded.tables.changelogLinks], [[], []]);
 });

@@ -326,7 +326,7 @@ pgOnly('migration 14 keeps the rows of a migration-13 database approved and untr
      VALUES ($1, $2, $3, $4, null, $5, null, null, $6, $6)`,
     [post.id, post.title, post.slug, post.slugId, user.id, at(0)],
   );
-  t.deepEqual(await migrate(pool), [14, 15, 16]);
+  t.deepEqual(await migrate(pool), [14, 15, 16, 17, 18]);
   const storage = await openPg(t, schemaUrl);
   t.deepEqual(await storage.posts.get(post.id), post);
   t.is((await storage.users.get(user.id))?.isTrusted, undefined);

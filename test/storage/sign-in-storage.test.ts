@@ -82,11 +82,11 @@ lowdbOnly('a schema-5 database is upgraded with both sign-in tables, empty, and 
   };
   await writeFile(join(dir, 'db.json'), JSON.stringify({ schemaVersion: 5, seq: 1, settings: DEFAULT_SETTINGS, tables }));
   const storage = await open(t, dir);
-  t.is(SCHEMA_VERSION, 13);
+  t.is(SCHEMA_VERSION, 15);
   t.deepEqual(await storage.users.get(user.id), user);
   t.deepEqual(await storage.ssoSecrets.list(), []);
   t.is(await storage.linkedIdentities.count(), 0);
   const upgraded = JSON.parse(await readFile(join(dir, 'db.json'), 'utf8')) as RawDocument;
-  t.is(upgraded.schemaVersion, 13);
+  t.is(upgraded.schemaVersion, 15);
   t.deepEqual([upgraded.tables.ssoSecrets, upgraded.tables.linkedIdentities], [[], []]);
 });

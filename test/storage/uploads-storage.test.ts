@@ -105,11 +105,11 @@ lowdbOnly('a schema-11 database is upgraded to 12 with an empty uploads table, i
   const tables = { users: [user], roles: [everyoneRole(at(0)), teamRole(at(0))], ...Object.fromEntries(names.map((name) => [name, []])) };
   await writeFile(join(dir, 'db.json'), JSON.stringify({ schemaVersion: 11, seq: 1, settings: DEFAULT_SETTINGS, tables }));
   const storage = await open(t, dir);
-  t.is(SCHEMA_VERSION, 13);
+  t.is(SCHEMA_VERSION, 15);
   t.deepEqual(await storage.users.get(user.id), user);
   t.is(await storage.uploads.count(), 0);
   const upgraded = JSON.parse(await readFile(join(dir, 'db.json'), 'utf8')) as RawDocument;
-  t.is(upgraded.schemaVersion, 13);
+  t.is(upgraded.schemaVersion, 15);
   t.deepEqual(upgraded.tables.uploads, []);
 });
 

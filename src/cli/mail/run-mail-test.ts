@@ -5,10 +5,10 @@ import { createLogger } from '../../logger.js';
 import { createMailer } from '../../services/mail/create-mailer.js';
 import type { SendResult } from '../../services/mail/mailer.js';
 import { testMessage } from '../../services/mail/messages.js';
+import { siteLocale } from '../../services/mail/mail-locale.js';
 import { outboxDir } from '../../services/mail/outbox.js';
 import { parseEmail } from '../../services/validation/account.js';
 import { DEFAULT_SETTINGS } from '../../storage/seed.js';
-import type { Storage } from '../../storage/types.js';
 import { type CliRun, say } from '../io.js';
 import { outboxFailureHint, smtpFailureHint } from './failure-hint.js';
 import { openMailLogStorage, unrecordedStorage } from './mail-log-storage.js';
@@ -37,7 +37,9 @@ async function sendTestMessage(loaded: LoadedConfig, to: string, run: CliRun): P
   }
   const mailer = createMailer(config, opened.storage ?? unrecordedStorage(), logger);
   try {
-    return await mailer.send(testMessage({ siteTitle: await siteTitle(opened.storage), to }));
+    const settings = opened.storage ? await opened.storage.settings.get() : DEFAULT_SETTINGS;
+    // In the site's language (issue 33): the address is nobody's account, so it has no language of its own.
+    return await mailer.send(testMessage({ siteTitle: settings.title, to, locale: siteLocale(settings) }));
   } finally {
     await mailer.close();
     await opened.storage?.close();
@@ -52,11 +54,6 @@ function recipient(address: string): string {
     throw new AppError('MAIL_ADDRESS_INVALID', `"${address}" is not a valid email address`, 400);
   }
   return address.trim();
-}
-
-async function siteTitle(storage: Storage | null): Promise<string> {
-  if (!storage) return DEFAULT_SETTINGS.title;
-  return (await storage.settings.get()).title;
 }
 
 function mailNotConfigured(): AppError {

@@ -8,6 +8,7 @@ import { signInWithSso } from '../../services/sso/sign-in.js';
 import { requireAuth } from '../auth.js';
 import { parseBody } from '../body.js';
 import { rateLimit } from '../rate-limit.js';
+import { requestLocale } from '../request-locale.js';
 
 /** API.md §4.3.1–4.3.4: sign-up, login and email verification. */
 export function registerAccountsRoutes(router: Router, ctx: ServiceContext): void {
@@ -17,7 +18,7 @@ export function registerAccountsRoutes(router: Router, ctx: ServiceContext): voi
     // Issue 31 §2: the honeypot and the form token, before the route's own checks.
     await checkForm(ctx, koa.state.body);
     koa.status = 201;
-    koa.body = { user: await signUp(ctx, koa.state.body, koa.state.requestId) };
+    koa.body = { user: await signUp(ctx, koa.state.body, requestLocale(koa), koa.state.requestId) };
   });
 
   router.post('/auth/login', parseBody, rateLimit(ctx, 'login'), async (koa) => {
@@ -25,7 +26,7 @@ export function registerAccountsRoutes(router: Router, ctx: ServiceContext): voi
   });
 
   router.post('/auth/sso', parseBody, rateLimit(ctx, 'sso'), async (koa) => {
-    koa.body = { user: await signInWithSso(ctx, koa.state.body) };
+    koa.body = { user: await signInWithSso(ctx, koa.state.body, requestLocale(koa)) };
   });
 
   router.post('/auth/email/verify', parseBody, requireAuth(ctx), rateLimit(ctx, 'emailVerify'), async (koa) => {

@@ -8,6 +8,7 @@ import { sameSitePath } from '../../services/auth-providers/next-path.js';
 import type { ServiceContext } from '../../services/context.js';
 import { parseBody } from '../body.js';
 import { rateLimit } from '../rate-limit.js';
+import { requestLocale } from '../request-locale.js';
 
 /*
  * feedbackd's extension (issue 28 §2): signing in through an OpenID Connect provider or GitHub.
@@ -36,7 +37,7 @@ export function registerOidcRoutes(router: Router, ctx: ServiceContext): void {
     const sealed = koa.cookies.get(LOGIN_COOKIE);
     // Used once, whatever happens next: the same browser cannot replay this login.
     setCookie(koa, ctx, LOGIN_COOKIE, '', callbackPath(provider.id), 0);
-    const user = await finishProviderLogin(ctx, provider, sealed, koa.querystring);
+    const user = await finishProviderLogin(ctx, provider, sealed, koa.querystring, requestLocale(koa));
     setCookie(koa, ctx, HANDOFF_COOKIE, sealSignedIn(ctx, user.id, loginNext(ctx, sealed)), EXCHANGE_PATH, ctx.config.oidcHandoffTtlSeconds);
     redirect(koa, `${basePath(ctx.config.publicUrl)}${LANDING}`);
   });

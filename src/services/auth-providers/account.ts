@@ -7,6 +7,7 @@ import { NO_PASSWORD } from '../login.js';
  */
 import { randomUUID } from 'node:crypto';
 import { appError } from '../../errors.js';
+import type { Locale } from '../../i18n/locales.js';
 import { EVERYONE_ROLE_ID } from '../../storage/seed.js';
 import { type AuthProviderRow, type Repositories, UniqueViolation, type UserRow } from '../../storage/types.js';
 import { insertAccount } from '../accounts.js';
@@ -14,13 +15,13 @@ import { isSignupAllowed } from '../signup.js';
 import type { ProviderPerson } from './person.js';
 import { domainNotAllowed, signupClosed } from './words.js';
 
-/** Run in one transaction; a new account has no password until the person sets one. */
-export async function providerAccount(tx: Repositories, provider: AuthProviderRow, person: ProviderPerson): Promise<UserRow> {
+/** Run in one transaction; a new account has no password until the person sets one, and starts in `locale` (issue 33). */
+export async function providerAccount(tx: Repositories, provider: AuthProviderRow, person: ProviderPerson, locale: Locale | null): Promise<UserRow> {
   assertDomainAllowed(provider, person.email);
   const now = new Date().toISOString();
   const identity = await tx.linkedIdentities.getBySubject(provider.id, person.subject);
   const known = identity ? await tx.users.get(identity.userId) : await tx.users.getByEmail(person.email);
-  if (!known) return newAccount(tx, provider, person, now);
+  if (!known) return newAccount(tx, provider, person, now, locale);
   await refuseTeamOrBlocked(tx, provider, known);
   if (identity)
     await tx.linkedIdentities.update(identity.id, {
@@ -53,7 +54,7 @@ async function link(tx: Repositories, provider: AuthProviderRow, user: UserRow, 
   await insertIdentity(tx, provider, user, person, now);
 }
 
-async function newAccount(tx: Repositories, provider: AuthProviderRow, person: ProviderPerson, now: string): Promise<UserRow> {
+async function newAccount(tx: Repositories, provider: AuthProviderRow, person: ProviderPerson, now: string, locale: Locale | null): Promise<UserRow> {
   if (!(await isSignupAllowed(tx))) throw signupClosed(provider);
   const name = person.name || person.email.slice(0, person.email.lastIndexOf('@')).slice(0, 64);
   const user = await insertAccount(
@@ -64,6 +65,7 @@ async function newAccount(tx: Repositories, provider: AuthProviderRow, person: P
       passwordHash: NO_PASSWORD,
       isOwner: false,
       isVerified: true,
+      locale,
     },
     now,
   );

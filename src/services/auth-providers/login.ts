@@ -6,6 +6,7 @@
  * after a restart too. The cookie is cleared by the callback that uses it, and a replay with a
  * copy of it holds a code the provider has already redeemed.
  */
+import type { Locale } from '../../i18n/locales.js';
 import { fetchAvatarLater } from '../sign-in-avatar.js';
 import * as oidc from 'openid-client';
 import { AppError, appError } from '../../errors.js';
@@ -76,7 +77,13 @@ export function loginNext(ctx: ServiceContext, sealedState: string | undefined):
 }
 
 /** `GET …/callback?code&state`: the signed-in account, or a refusal that says what happened. */
-export async function finishProviderLogin(ctx: ServiceContext, provider: AuthProviderRow, sealedState: string | undefined, search: string): Promise<UserRow> {
+export async function finishProviderLogin(
+  ctx: ServiceContext,
+  provider: AuthProviderRow,
+  sealedState: string | undefined,
+  search: string,
+  locale: Locale | null,
+): Promise<UserRow> {
   const login = sealedState ? (ctx.tokens.unseal(LOGIN_PURPOSE, sealedState) as LoginState | null) : null;
   if (!login || login.provider !== provider.id) throw appError('OIDC_LOGIN_EXPIRED');
   const query = new URLSearchParams(search);
@@ -90,7 +97,7 @@ export async function finishProviderLogin(ctx: ServiceContext, provider: AuthPro
   };
   const tokens = await grant(ctx, provider, () => oidc.authorizationCodeGrant(config, currentUrl, checks));
   const person = await grant(ctx, provider, () => personOf(ctx, provider, config, tokens));
-  const user = await ctx.storage.transaction((tx) => providerAccount(tx, provider, person));
+  const user = await ctx.storage.transaction((tx) => providerAccount(tx, provider, person, locale));
   // The provider's picture becomes the avatar once fetched, after this answer (a failure keeps the avatar).
   fetchAvatarLater(ctx, user, person.avatarUrl);
   return user;

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { JsonFacts, NotificationRow, OutboxEventRow, PostRow, Repositories } from '../../storage/types.js';
 import { actorFor } from '../actors.js';
 import type { ServiceContext } from '../context.js';
+import { mailLocale } from '../mail/mail-locale.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { subscriberIds, subscriptionOf, type SubscriptionReason, wantsMail } from '../notifications/subscribers.js';
 import { unsubscribeTokenFor } from '../notifications/unsubscribe-token.js';
@@ -71,9 +72,10 @@ export async function composeShippedMail(ctx: ServiceContext, repos: Repositorie
     shipped.push({ title: post.title, slug: post.slug, reason, unsubscribeToken: await unsubscribeTokenFor(ctx.config, { userId: user.id, postId: post.id }) });
   }
   if (shipped.length === 0) return null;
-  const { title: siteTitle } = await repos.settings.get();
+  const settings = await repos.settings.get();
   return shippedMessage({
-    siteTitle,
+    siteTitle: settings.title,
+    locale: mailLocale(user, settings),
     to: user.email,
     recipientName: user.name.trim(),
     entry: { title: entry.title, slug: entry.slug },

@@ -1,3 +1,5 @@
+import { mailText } from '../../i18n/mail/catalogue.js';
+import { DEFAULT_LOCALE, direction, type Locale } from '../../i18n/locales.js';
 import type { MailMessage } from './mailer.js';
 
 /** What a message carrying a one-time link needs (API.md §6.2). */
@@ -10,26 +12,32 @@ export interface LinkMessageInput {
   name: string;
   /** The mail token itself (64 hex characters); it appears only in this message. */
   token: string;
+  /** The language the mail is written in (issue 33; see mail-locale.ts); English when not given. */
+  locale?: Locale;
 }
 
 /** The "please confirm your email" message (API.md §6.2). */
 export function verificationMessage(input: LinkMessageInput): MailMessage {
+  const locale = input.locale ?? DEFAULT_LOCALE;
+  const site = { site: input.siteTitle };
   const link = tokenLink(input.publicUrl, '/email-verify/', input.token);
   return linkMessage(input, 'verify', {
-    subject: 'Please confirm your email',
-    intro: `Please confirm your email address for ${input.siteTitle} by opening this link:`,
-    action: 'Confirm your email',
+    subject: mailText(locale, 'verify.subject'),
+    intro: mailText(locale, 'verify.intro', site),
+    action: mailText(locale, 'verify.action'),
     link,
   });
 }
 
 /** The "reset your password" message (API.md §6.2). */
 export function resetMessage(input: LinkMessageInput): MailMessage {
+  const locale = input.locale ?? DEFAULT_LOCALE;
+  const site = { site: input.siteTitle };
   const link = tokenLink(input.publicUrl, '/password-reset/confirm/', input.token);
   return linkMessage(input, 'reset', {
-    subject: 'Reset your account password',
-    intro: `Someone asked to reset the password of your ${input.siteTitle} account. To choose a new password, open this link:`,
-    action: 'Reset your password',
+    subject: mailText(locale, 'reset.subject'),
+    intro: mailText(locale, 'reset.intro', site),
+    action: mailText(locale, 'reset.action'),
     link,
   });
 }
@@ -46,39 +54,38 @@ export interface SignInMessageInput extends LinkMessageInput {
 
 /** The mailed sign-in link (issue 28): signs in once, within its lifetime. */
 export function signInMessage(input: SignInMessageInput): MailMessage {
+  const locale = input.locale ?? DEFAULT_LOCALE;
+  const site = { site: input.siteTitle };
   const link = tokenLink(input.publicUrl, '/sign-in/link', input.token, input.next);
-  const intro = input.newAccount
-    ? `Someone asked to sign in to ${input.siteTitle} with this address, which has no account yet. To create your account and sign in, open this link:`
-    : `To sign in to your ${input.siteTitle} account, open this link:`;
   return linkMessage(input, 'signin', {
-    subject: 'Your sign-in link',
-    intro,
-    action: input.newAccount ? 'Create your account and sign in' : 'Sign in',
+    subject: mailText(locale, 'signIn.subject'),
+    intro: mailText(locale, input.newAccount ? 'signIn.introNewAccount' : 'signIn.intro', site),
+    action: mailText(locale, input.newAccount ? 'signIn.actionNewAccount' : 'signIn.action'),
     link,
-    closing: `This link works once, for ${durationInWords(input.lifetimeSeconds)}. If you did not ask for it, you can ignore this email: nobody can sign in with it but you.`,
+    closing: mailText(locale, 'signIn.closing', { duration: durationInWords(input.lifetimeSeconds, locale) }),
   });
 }
 
-/** A whole number of days, hours, minutes or else seconds, in words: `15 minutes`, `1 hour`. */
-export function durationInWords(seconds: number): string {
-  const units: Array<[number, string]> = [
-    [86_400, 'day'],
-    [3600, 'hour'],
-    [60, 'minute'],
-  ];
-  const [size, unit] = units.find(([length]) => seconds >= length && seconds % length === 0) ?? [1, 'second'];
-  const count = seconds / size;
-  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+/** A whole number of days, hours, minutes or else seconds, in words: `15 minutes`, `1 hour` (`15 Minuten` in German). */
+export function durationInWords(seconds: number, locale: Locale = DEFAULT_LOCALE): string {
+  const units = [
+    [86_400, 'duration.days'],
+    [3600, 'duration.hours'],
+    [60, 'duration.minutes'],
+  ] as const;
+  const [size, unit] = units.find(([length]) => seconds >= length && seconds % length === 0) ?? [1, 'duration.seconds'];
+  return mailText(locale, unit, { count: seconds / size });
 }
 
-/** A message that only proves delivery works (the `mail test` command). */
-export function testMessage(input: { siteTitle: string; to: string }): MailMessage {
-  const line = `This is a test message from ${input.siteTitle}. Mail delivery works.`;
+/** A message that only proves delivery works (the `mail test` command), in the site's language. */
+export function testMessage(input: { siteTitle: string; to: string; locale?: Locale }): MailMessage {
+  const locale = input.locale ?? DEFAULT_LOCALE;
+  const line = mailText(locale, 'test.body', { site: input.siteTitle });
   return {
     to: input.to,
-    subject: `${input.siteTitle} - Test email`,
+    subject: mailText(locale, 'test.subject', { site: input.siteTitle }),
     text: `${line}\n`,
-    html: htmlDocument([paragraph(escapeHtml(line))]),
+    html: htmlDocument([paragraph(escapeHtml(line))], locale),
     kind: 'test',
     siteTitle: input.siteTitle,
   };
@@ -93,21 +100,23 @@ interface LinkParts {
   closing?: string;
 }
 
-const TOKEN_CLOSING = 'The link expires in 2 hours. If you did not ask for this, you can ignore this email.';
-
 function linkMessage(input: LinkMessageInput, kind: 'verify' | 'reset' | 'signin', parts: LinkParts): MailMessage {
-  const closing = parts.closing ?? TOKEN_CLOSING;
+  const locale = input.locale ?? DEFAULT_LOCALE;
+  const closing = parts.closing ?? mailText(locale, 'link.closing');
   // The link sits alone on its line so that mail clients and copy-paste keep it whole.
-  const hello = greeting(input.name);
+  const hello = greeting(input.name, locale);
   const text = [hello, '', parts.intro, '', parts.link, '', closing, ''].join('\n');
   const href = escapeHtml(parts.link);
-  const html = htmlDocument([
-    paragraph(escapeHtml(hello)),
-    paragraph(escapeHtml(parts.intro)),
-    paragraph(`<a href="${href}">${escapeHtml(parts.action)}</a>`),
-    paragraph(`Or copy this link into your browser:<br>${href}`),
-    paragraph(escapeHtml(closing)),
-  ]);
+  const html = htmlDocument(
+    [
+      paragraph(escapeHtml(hello)),
+      paragraph(escapeHtml(parts.intro)),
+      paragraph(`<a href="${href}">${escapeHtml(parts.action)}</a>`),
+      paragraph(`${escapeHtml(mailText(locale, 'link.copy'))}<br>${href}`),
+      paragraph(escapeHtml(closing)),
+    ],
+    locale,
+  );
   return { to: input.to, subject: `${input.siteTitle} - ${parts.subject}`, text, html, kind, siteTitle: input.siteTitle };
 }
 
@@ -117,9 +126,9 @@ function tokenLink(publicUrl: string, path: string, token: string, next: string 
 }
 
 /** The first line of a mail to a person: by name (`Hi Grace,`), or a plain `Hello,` without one. */
-export function greeting(name: string): string {
+export function greeting(name: string, locale: Locale = DEFAULT_LOCALE): string {
   const trimmed = name.trim();
-  return trimmed === '' ? 'Hello,' : `Hi ${trimmed},`;
+  return trimmed === '' ? mailText(locale, 'mail.greeting') : mailText(locale, 'mail.greetingNamed', { name: trimmed });
 }
 
 /** One paragraph of a mail's HTML part (also used by the notification digest). */
@@ -127,9 +136,24 @@ export function paragraph(innerHtml: string): string {
   return `<p>${innerHtml}</p>`;
 }
 
-/** The HTML part of a mail around its blocks, in the one plain layout every mail shares. */
-export function htmlDocument(paragraphs: string[]): string {
-  return `<!doctype html>\n<html><body>\n${paragraphs.join('\n')}\n</body></html>\n`;
+/**
+ * The HTML part of a mail around its blocks, in the one plain layout every mail shares, marked with
+ * its language (mail clients pick fonts and hyphenation by it) and, for Arabic, laid out right to left.
+ */
+export function htmlDocument(paragraphs: string[], locale: Locale = DEFAULT_LOCALE): string {
+  const dir = direction(locale) === 'rtl' ? ' dir="rtl"' : '';
+  return `<!doctype html>\n<html lang="${locale}"${dir}><body>\n${paragraphs.join('\n')}\n</body></html>\n`;
+}
+
+/**
+ * A catalogue text for an HTML part: the words escaped, and the `html` values put in as they are
+ * (links, emphasis), so a translation may place them anywhere in its sentence.
+ */
+export function htmlText(text: (params: Record<string, string>) => string, html: Record<string, string>): string {
+  // Private-use characters mark where each value goes: escaping leaves them, and no language uses them.
+  const markers = Object.fromEntries(Object.keys(html).map((name, index) => [name, `\uE000${index}\uE001`]));
+  const escaped = escapeHtml(text(markers));
+  return escaped.replace(/\uE000(\d+)\uE001/g, (_, index: string) => Object.values(html)[Number(index)] ?? '');
 }
 
 /** Escapes text for HTML content and double-quoted attributes. */

@@ -3,6 +3,8 @@ import { type CommentRow, isHeld, type PostRow, type Repositories, type UserRow 
 import { removeCommentThread } from '../comment-removal.js';
 import { type CommentView, toCommentView } from '../comment-views.js';
 import type { Actor, ServiceContext } from '../context.js';
+import { mailText } from '../../i18n/mail/catalogue.js';
+import { mailLocale } from '../mail/mail-locale.js';
 import { escapeHtml, greeting, htmlDocument, paragraph } from '../mail/messages.js';
 import { recordEvent } from '../outbox/record.js';
 import { requirePermission } from '../permissions.js';
@@ -146,7 +148,7 @@ export async function decline(ctx: ServiceContext, actor: Actor, kind: HeldKind,
     else await removeCommentThread(tx, row.id);
     const updated =
       author && block && !author.isBlocked ? await tx.users.update(author.id, { isBlocked: true, updatedAt: new Date().toISOString() }) : author;
-    const what = kind === 'post' ? `your post “${(row as PostRow).title}”` : 'your comment';
+    const what = kind === 'post' ? { post: (row as PostRow).title } : { post: null };
     return { decision: { result: 'declined' as const, author: authorOf(updated) }, mail: author ? { author, what } : null };
   });
   if (mail) queueDeclinedMail(ctx, mail.author, mail.what);
@@ -206,18 +208,21 @@ function optionalFlag(value: unknown, path: string): boolean {
 }
 
 /** One mail to the author of a declined post or comment, after the answer. */
-function queueDeclinedMail(ctx: ServiceContext, author: UserRow, what: string): void {
+function queueDeclinedMail(ctx: ServiceContext, author: UserRow, what: { post: string | null }): void {
   const delivery = (async () => {
     if (author.isBlocked) return;
-    const { title } = await ctx.storage.settings.get();
-    const hello = greeting(author.name);
-    const line = `The moderators of ${title} declined ${what}, so it was not published.`;
+    const settings = await ctx.storage.settings.get();
+    const { title } = settings;
+    const locale = mailLocale(author, settings);
+    const hello = greeting(author.name, locale);
+    const line =
+      what.post === null ? mailText(locale, 'declined.comment', { site: title }) : mailText(locale, 'declined.post', { site: title, title: what.post });
     const text = [hello, '', line, ''].join('\n');
     await ctx.mailer.send({
       to: author.email,
-      subject: `${title} - Your submission was declined`,
+      subject: mailText(locale, 'declined.subject', { site: title }),
       text,
-      html: htmlDocument([paragraph(escapeHtml(hello)), paragraph(escapeHtml(line))]),
+      html: htmlDocument([paragraph(escapeHtml(hello)), paragraph(escapeHtml(line))], locale),
       kind: 'notification',
       siteTitle: title,
     });

@@ -1,5 +1,8 @@
+import { mailText } from '../../i18n/mail/catalogue.js';
+import type { MailKey } from '../../i18n/mail/en.js';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locales.js';
 import type { MailMessage } from '../mail/mailer.js';
-import { escapeHtml, greeting, htmlDocument, paragraph } from '../mail/messages.js';
+import { escapeHtml, greeting, htmlDocument, htmlText, paragraph } from '../mail/messages.js';
 import type { DigestItem } from './digest-items.js';
 import type { SubscriptionReason } from './subscribers.js';
 
@@ -14,13 +17,15 @@ export interface DigestContent {
   /** Base URL without a trailing `/`. */
   publicUrl: string;
   unsubscribeToken: string;
+  /** The language the mail is written in (issue 33: the recipient's, else the site's); English when not given. */
+  locale?: Locale;
 }
 
-const REASON_VERBS: Record<SubscriptionReason, string> = {
-  author: 'wrote',
-  voter: 'voted on',
-  commenter: 'commented on',
-  chosen: 'subscribed to',
+const REASONS: Record<SubscriptionReason, MailKey> = {
+  author: 'digest.reasonAuthor',
+  voter: 'digest.reasonVoter',
+  commenter: 'digest.reasonCommenter',
+  chosen: 'digest.reasonChosen',
 };
 
 /** The web app's page where a signed-in user turns all notification mail off (src/web/app.tsx). */
@@ -28,6 +33,7 @@ const ACCOUNT_PATH = '/profile';
 
 /** The notification mail: plain text and HTML saying the same, with RFC 8058 one-click unsubscribe headers. */
 export function digestMessage(content: DigestContent): MailMessage {
+  const locale = content.locale ?? DEFAULT_LOCALE;
   const token = encodeURIComponent(content.unsubscribeToken);
   const links = {
     post: `${content.publicUrl}/p/${encodeURIComponent(content.post.slug)}`,
@@ -37,9 +43,9 @@ export function digestMessage(content: DigestContent): MailMessage {
   };
   return {
     to: content.to,
-    subject: subjectOf(content.post.title, content.items),
-    text: textOf(content, links),
-    html: htmlOf(content, links),
+    subject: subjectOf(content.post.title, content.items, locale),
+    text: textOf(content, links, locale),
+    html: htmlOf(content, links, locale),
     kind: 'notification',
     headers: { 'List-Unsubscribe': `<${links.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     siteTitle: content.siteTitle,
@@ -52,81 +58,92 @@ type Links = { post: string; unsubscribe: string; account: string };
  * One update: what it is (`“Dark mode” is now In progress`). Several: the latest status change leads
  * (a team's "set the status, say why" reads `… is now Planned, with a new comment`), else how many.
  */
-export function subjectOf(title: string, items: readonly DigestItem[]): string {
+export function subjectOf(title: string, items: readonly DigestItem[], locale: Locale = DEFAULT_LOCALE): string {
   const [only] = items;
-  if (items.length === 1 && only) return updateSubject(title, only);
+  if (items.length === 1 && only) return updateSubject(title, only, locale);
   const status = [...items].reverse().find((item) => item.kind === 'status');
-  if (!status) return `${items.length} updates on “${title}”`;
+  if (!status) return mailText(locale, 'digest.subjectUpdates', { count: items.length, title });
+  const subject = updateSubject(title, status, locale);
   const rest = items.length - 1;
   const comments = items.filter((item) => item.kind === 'comment').length;
-  if (comments === rest) return `${updateSubject(title, status)}, with ${comments === 1 ? 'a new comment' : `${comments} new comments`}`;
-  return `${updateSubject(title, status)}, and ${rest === 1 ? '1 more update' : `${rest} more updates`}`;
+  if (comments === rest) return mailText(locale, 'digest.subjectWithComments', { subject, count: comments });
+  return mailText(locale, 'digest.subjectAndMore', { subject, count: rest });
 }
 
-function updateSubject(title: string, item: DigestItem): string {
-  if (item.kind === 'comment') return `New comment on “${title}”`;
-  if (item.kind === 'title') return `“${item.oldTitle}” was renamed`;
-  if (item.kind === 'merged') return `“${item.fromTitle}” was merged into “${title}”`;
-  return item.roadmapName === null ? `“${title}” was taken off the roadmap` : `“${title}” is now ${item.roadmapName}`;
+function updateSubject(title: string, item: DigestItem, locale: Locale): string {
+  if (item.kind === 'comment') return mailText(locale, 'digest.subjectComment', { title });
+  if (item.kind === 'title') return mailText(locale, 'digest.subjectRenamed', { oldTitle: item.oldTitle });
+  if (item.kind === 'merged') return mailText(locale, 'digest.subjectMerged', { fromTitle: item.fromTitle, title });
+  if (item.roadmapName === null) return mailText(locale, 'digest.subjectOffRoadmap', { title });
+  return mailText(locale, 'digest.subjectStatus', { title, status: item.roadmapName });
 }
 
-function introOf(content: DigestContent): string {
-  const what = content.items.length === 1 ? 'News' : 'What is new';
-  return `${what} about “${content.post.title}” on ${content.siteTitle}:`;
+function introOf(content: DigestContent, locale: Locale): string {
+  return mailText(locale, 'digest.intro', { count: content.items.length, title: content.post.title, site: content.siteTitle });
 }
 
-function reasonOf(reason: SubscriptionReason): string {
-  return `You get this because you ${REASON_VERBS[reason]} this idea.`;
+/** One update's line; `status` is how the status's name is written (emphasised in HTML). */
+function itemLine(item: DigestItem, locale: Locale, status: (name: string) => string): string {
+  if (item.kind === 'title') return mailText(locale, 'digest.itemRenamed', { oldTitle: item.oldTitle, newTitle: item.newTitle });
+  if (item.kind === 'merged') return mailText(locale, 'digest.itemMerged', { fromTitle: item.fromTitle });
+  if (item.kind === 'status' && item.roadmapName !== null) return mailText(locale, 'digest.itemStatus', { status: status(item.roadmapName) });
+  return mailText(locale, 'digest.itemOffRoadmap');
 }
 
-function textItem(item: DigestItem): string {
-  if (item.kind === 'comment') return `- ${item.authorName} commented:\n  “${item.excerpt}”`;
-  if (item.kind === 'title') return `- Renamed from “${item.oldTitle}” to “${item.newTitle}”.`;
-  if (item.kind === 'merged') return `- “${item.fromTitle}” was merged into this idea: its votes and comments are here now.`;
-  return item.roadmapName === null ? '- Taken off the roadmap.' : `- Status is now ${item.roadmapName}.`;
+function textItem(item: DigestItem, locale: Locale): string {
+  if (item.kind === 'comment') return `- ${mailText(locale, 'digest.itemComment', { name: item.authorName })}\n  ${mailText(locale, 'mail.quoted', { text: item.excerpt })}`;
+  return `- ${itemLine(item, locale, (name) => name)}`;
 }
 
-function htmlItem(item: DigestItem): string {
-  if (item.kind === 'comment') return `<li>${escapeHtml(item.authorName)} commented:<br>“${escapeHtml(item.excerpt)}”</li>`;
-  if (item.kind === 'title') return `<li>Renamed from “${escapeHtml(item.oldTitle)}” to “${escapeHtml(item.newTitle)}”.</li>`;
-  if (item.kind === 'merged') return `<li>“${escapeHtml(item.fromTitle)}” was merged into this idea: its votes and comments are here now.</li>`;
-  return item.roadmapName === null ? '<li>Taken off the roadmap.</li>' : `<li>Status is now <strong>${escapeHtml(item.roadmapName)}</strong>.</li>`;
+function htmlItem(item: DigestItem, locale: Locale): string {
+  if (item.kind === 'comment') {
+    const said = escapeHtml(mailText(locale, 'digest.itemComment', { name: item.authorName }));
+    return `<li>${said}<br>${escapeHtml(mailText(locale, 'mail.quoted', { text: item.excerpt }))}</li>`;
+  }
+  if (item.kind === 'status' && item.roadmapName !== null) {
+    const strong = `<strong>${escapeHtml(item.roadmapName)}</strong>`;
+    return `<li>${htmlText((params) => mailText(locale, 'digest.itemStatus', params), { status: strong })}</li>`;
+  }
+  return `<li>${escapeHtml(itemLine(item, locale, (name) => name))}</li>`;
 }
 
 // Links sit alone on their lines so that mail clients and copy-paste keep them whole.
-function textOf(content: DigestContent, links: Links): string {
+function textOf(content: DigestContent, links: Links, locale: Locale): string {
   return [
-    greeting(content.recipientName),
+    greeting(content.recipientName, locale),
     '',
-    introOf(content),
+    introOf(content, locale),
     '',
-    ...content.items.map(textItem),
+    ...content.items.map((item) => textItem(item, locale)),
     '',
-    'See the idea:',
+    mailText(locale, 'digest.seeIdeaLine'),
     links.post,
     '',
     '--',
-    reasonOf(content.reason),
-    'Stop mail about this idea:',
+    mailText(locale, REASONS[content.reason]),
+    mailText(locale, 'unsubscribe.ideaLine'),
     links.unsubscribe,
-    'Turn off all notification mail:',
+    mailText(locale, 'unsubscribe.allLine'),
     links.account,
     '',
   ].join('\n');
 }
 
-function htmlOf(content: DigestContent, links: Links): string {
+function htmlOf(content: DigestContent, links: Links, locale: Locale): string {
   const link = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
-  return htmlDocument([
-    paragraph(escapeHtml(greeting(content.recipientName))),
-    paragraph(escapeHtml(introOf(content))),
-    `<ul>\n${content.items.map(htmlItem).join('\n')}\n</ul>`,
-    paragraph(link(links.post, 'See the idea')),
-    paragraph(
-      [
-        escapeHtml(reasonOf(content.reason)),
-        `${link(links.unsubscribe, 'Stop mail about this idea')} · ${link(links.account, 'Turn off all notification mail')}`,
-      ].join('<br>'),
-    ),
-  ]);
+  return htmlDocument(
+    [
+      paragraph(escapeHtml(greeting(content.recipientName, locale))),
+      paragraph(escapeHtml(introOf(content, locale))),
+      `<ul>\n${content.items.map((item) => htmlItem(item, locale)).join('\n')}\n</ul>`,
+      paragraph(link(links.post, mailText(locale, 'digest.seeIdeaLink'))),
+      paragraph(
+        [
+          escapeHtml(mailText(locale, REASONS[content.reason])),
+          `${link(links.unsubscribe, mailText(locale, 'unsubscribe.ideaLink'))} · ${link(links.account, mailText(locale, 'unsubscribe.allLink'))}`,
+        ].join('<br>'),
+      ),
+    ],
+    locale,
+  );
 }

@@ -1,6 +1,7 @@
 import type { NotificationRow, Repositories } from '../../storage/types.js';
 import { actorFor } from '../actors.js';
 import type { ServiceContext } from '../context.js';
+import { mailLocale } from '../mail/mail-locale.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { canSeePost } from '../post-lookup.js';
 import { visibleItems } from './digest-items.js';
@@ -29,9 +30,10 @@ export async function composeDigest(
   if (!(await canSeePost(repos, recipient, post))) return null;
   const items = await visibleItems(repos, recipient, post, rows);
   if (items.length === 0) return null;
-  const { title: siteTitle } = await repos.settings.get();
+  const settings = await repos.settings.get();
   return digestMessage({
-    siteTitle,
+    siteTitle: settings.title,
+    locale: mailLocale(user, settings),
     to: user.email,
     recipientName: user.name.trim(),
     post: { title: post.title, slug: post.slug },

@@ -3,6 +3,7 @@
  * its linked `sub`, else by email (and linked), else made; their name, avatar and email follow the
  * token (the avatar once its picture is fetched, after the answer: src/services/sign-in-avatar.ts). Team accounts never come in this way: a product's key must not open the dashboard.
  */
+import type { Locale } from '../../i18n/locales.js';
 import { randomUUID } from 'node:crypto';
 import { appError, validationError } from '../../errors.js';
 import { EVERYONE_ROLE_ID } from '../../storage/seed.js';
@@ -17,7 +18,7 @@ import { SSO_PROVIDER } from './formats.js';
 import { verifySsoToken } from './token.js';
 
 /** `POST /auth/sso`: body checked (400), secrets there (403), token (401), then the account. */
-export async function signInWithSso(ctx: ServiceContext, body: Body): Promise<AuthUser> {
+export async function signInWithSso(ctx: ServiceContext, body: Body, locale: Locale | null): Promise<AuthUser> {
   const token = parseTokenField(body.token);
   const secrets = await ctx.storage.ssoSecrets.list();
   if (secrets.length === 0) throw appError('SSO_NOT_CONFIGURED');
@@ -26,7 +27,7 @@ export async function signInWithSso(ctx: ServiceContext, body: Body): Promise<Au
   const claims = parseSsoClaims(payload);
   const user = await ctx.storage.transaction(async (tx) => {
     const now = new Date().toISOString();
-    const signedIn = await accountFor(tx, claims, now);
+    const signedIn = await accountFor(tx, claims, now, locale);
     // Revoked while the token was being checked: it must not sign anyone in after the revocation.
     if (!(await tx.ssoSecrets.get(secret.id))) throw invalidToken('is signed by a secret that was revoked');
     await tx.ssoSecrets.update(secret.id, { lastUsedAt: now });
@@ -45,10 +46,10 @@ function parseTokenField(value: unknown): string {
 }
 
 /** The account the claims name, brought up to date with them and linked; refused for team members and blocked users. */
-async function accountFor(tx: Repositories, claims: SsoClaims, now: string): Promise<UserRow> {
+async function accountFor(tx: Repositories, claims: SsoClaims, now: string, locale: Locale | null): Promise<UserRow> {
   const identity = await tx.linkedIdentities.getBySubject(SSO_PROVIDER, claims.subject);
   const known = identity ? await tx.users.get(identity.userId) : await tx.users.getByEmail(claims.email);
-  if (!known) return newAccount(tx, claims, now);
+  if (!known) return newAccount(tx, claims, now, locale);
   await refuseTeamOrBlocked(tx, known);
   if (!identity) await linkIdentity(tx, known, claims, now);
   else await tx.linkedIdentities.update(identity.id, { avatarUrl: claims.avatarUrl, lastUsedAt: now });
@@ -87,10 +88,10 @@ async function followClaims(tx: Repositories, user: UserRow, claims: SsoClaims, 
   }
 }
 
-/** A first sign-in: a verified account nobody knows the password of (password reset can give it one). */
-async function newAccount(tx: Repositories, claims: SsoClaims, now: string): Promise<UserRow> {
+/** A first sign-in: a verified account nobody knows the password of (password reset can give it one), in the request's language (issue 33). */
+async function newAccount(tx: Repositories, claims: SsoClaims, now: string, locale: Locale | null): Promise<UserRow> {
   const name = claims.name || claims.email.slice(0, claims.email.lastIndexOf('@')).slice(0, 64);
-  const created = await insertAccount(tx, { email: claims.email, name, passwordHash: NO_PASSWORD, isOwner: false }, now);
+  const created = await insertAccount(tx, { email: claims.email, name, passwordHash: NO_PASSWORD, isOwner: false, locale }, now);
   const user = await tx.users.update(created.id, { isVerified: true });
   await insertIdentity(tx, { id: randomUUID(), userId: user.id, provider: SSO_PROVIDER, subject: claims.subject, avatarUrl: claims.avatarUrl, createdAt: now, lastUsedAt: now });
   return user;

@@ -1,5 +1,6 @@
 import validator from 'validator';
 import { appError, validationError } from '../../errors.js';
+import { isLocale, LOCALES, type Locale } from '../../i18n/locales.js';
 import { codePointLength, hasLoneSurrogate, optionalString, rejectLoneSurrogates, rejectNul } from './fields.js';
 
 const MAX_EMAIL_LENGTH = 320;
@@ -54,4 +55,17 @@ export function parseSiteTitle(value: unknown, path = 'siteTitle'): string | und
   if (!title) return undefined;
   if (codePointLength(title) > MAX_SITE_TITLE_LENGTH) throw appError('SITE_TITLE_TOO_LONG');
   return title;
+}
+
+/**
+ * `locale` of `PATCH /users/profile` (feedbackd's extension, issue 33): one of the languages
+ * feedbackd speaks, exactly as listed; null or "" clears the choice (stored as null); undefined when
+ * omitted, leaving it as it was.
+ */
+export function parseProfileLocale(value: unknown, path = 'locale'): Locale | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || value === '') return null;
+  if (typeof value !== 'string') throw validationError(path, 'must be a string');
+  if (!isLocale(value)) throw validationError(path, `must be one of: ${LOCALES.join(', ')}`);
+  return value;
 }

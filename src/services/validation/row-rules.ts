@@ -15,6 +15,7 @@ import {
   UPLOAD_TYPES,
   WEBHOOK_FORMATS,
 } from '../../storage/enumerations.js';
+import { LOCALES } from '../../i18n/locales.js';
 import { EVERYONE_ROLE_ID } from '../../storage/seed.js';
 import type { CopiedTableRows } from '../../storage/types.js';
 import { parseChangelogContent, parseChangelogTitle, parseLabels } from '../changelog/input.js';
@@ -216,9 +217,11 @@ export const ROW_RULES = {
       // Issue 28 (storage schema 13): the avatar fetched from a sign-in's picture, and where from.
       avatarUploadId: matching(SHA256_HEX, 'an upload id: a sha256 in hex (64 digits 0-9a-f)'),
       avatarSourceUrl: apiRule((value) => parseAvatarUrl(value, 'avatarSourceUrl')),
+      // Issue 33 (storage schema 14): the language the user's mails are written in; null for none chosen.
+      locale: orNull(oneOf(LOCALES)),
       ...TIMES,
     },
-    optional: ['notificationsOff', 'isTrusted', 'avatarUploadId', 'avatarSourceUrl'],
+    optional: ['notificationsOff', 'isTrusted', 'avatarUploadId', 'avatarSourceUrl', 'locale'],
     across: (row) => (row.isOwner && row.isBlocked ? { field: 'isBlocked', problem: 'the owner cannot be blocked' } : null),
   },
   roles: {

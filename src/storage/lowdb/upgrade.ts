@@ -82,7 +82,14 @@ const addUploads: UpgradeStep = (doc) => ({ ...doc, tables: { ...doc.tables, upl
 const addAvatarUploads: UpgradeStep = (doc) => ({ ...doc, tables: { ...doc.tables } });
 
 /**
- * Version 13 → 14 (issue 33): the settings may carry `locale` (absent = English) and `texts`
+ * Version 13 → 14 (issue 33): users may carry `locale`, the language their mails are written in
+ * (absent = none chosen, as every row written before): nothing to change, but an older feedbackd
+ * must not open a document whose users it would refuse.
+ */
+const addUserLocales: UpgradeStep = (doc) => ({ ...doc, tables: { ...doc.tables } });
+
+/**
+ * Version 14 → 15 (issue 33): the settings may carry `locale` (absent = English) and `texts`
  * (absent = no overrides): nothing to change, but an older feedbackd must not open a document
  * whose settings it would refuse.
  */
@@ -102,6 +109,7 @@ export const UPGRADE_STEPS: readonly UpgradeStep[] = [
   addModeration,
   addUploads,
   addAvatarUploads,
+  addUserLocales,
   addSiteLanguage,
 ];
 

@@ -21,11 +21,12 @@ export const USERS: CoreTable<UserRow> = {
     isTrusted: 'is_trusted',
     avatarUploadId: 'avatar_upload_id',
     avatarSourceUrl: 'avatar_source_url',
+    locale: 'locale',
     createdAt: 'created_at',
     updatedAt: 'updated_at',
   },
   // Absent means false (issue 17); users written without it read back without it, as on the JSON-file engine.
-  optional: ['notificationsOff', 'isTrusted', 'avatarUploadId', 'avatarSourceUrl'],
+  optional: ['notificationsOff', 'isTrusted', 'avatarUploadId', 'avatarSourceUrl', 'locale'],
   // `users.email` ignores case: the rule holds on the address as JavaScript lower-cases it. The
   // name is kept lower-cased the same way for searches (migration 4, user-page.ts).
   derived: (fields) => ({

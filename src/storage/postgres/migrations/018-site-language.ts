@@ -1,7 +1,7 @@
 import type { Migration } from './types.js';
 
 /*
- * Migration 18 (issue 33, storage schema 14): the site settings may carry `locale` (the default
+ * Migration 18 (issue 33, storage schema 15): the site settings may carry `locale` (the default
  * language) and `texts` (the owner's words per language). Both live in the settings' jsonb
  * document and are read as English and none when absent, so no SQL changes anything; the
  * migration exists so that a copy of the database says it follows the schema that has them, and an
@@ -12,4 +12,4 @@ const sql = `
 SELECT 1;
 `;
 
-export const SITE_LANGUAGE_MIGRATION: Migration = { id: 18, name: 'site-language', sql, rowSchema: 14 };
+export const SITE_LANGUAGE_MIGRATION: Migration = { id: 18, name: 'site-language', sql, rowSchema: 15 };

@@ -14,6 +14,7 @@ import { TAGS_MIGRATION } from './013-tags.js';
 import { MODERATION_MIGRATION } from './014-moderation.js';
 import { UPLOADS_MIGRATION } from './015-uploads.js';
 import { USER_AVATARS_MIGRATION } from './016-user-avatars.js';
+import { USER_LOCALES_MIGRATION } from './017-user-locales.js';
 import { SITE_LANGUAGE_MIGRATION } from './018-site-language.js';
 import type { Migration } from './types.js';
 
@@ -55,7 +56,8 @@ export const MIGRATIONS: readonly Migration[] = [
   UPLOADS_MIGRATION,
   // Users' avatars fetched from a sign-in's picture (issue 28).
   USER_AVATARS_MIGRATION,
-  // 17: users' own language (issue 33), added with the mails in the recipient's language.
+  // Each user's language, which their mails follow (issue 33).
+  USER_LOCALES_MIGRATION,
   // The site's default language and the owner's words per language (issue 33).
   SITE_LANGUAGE_MIGRATION,
 ];

@@ -1,0 +1,100 @@
+import type { MailTranslation } from './catalogue.js';
+
+export const fr: MailTranslation = {
+  'mail.greeting': 'Bonjour,',
+  'mail.greetingNamed': 'Bonjour {name},',
+  'mail.quoted': '« {text} »',
+
+  'link.copy': 'Ou copiez ce lien dans votre navigateur :',
+  'link.closing': 'Le lien expire dans 2 heures. Si vous n’êtes pas à l’origine de cette demande, vous pouvez ignorer cet e-mail.',
+  'verify.subject': 'Veuillez confirmer votre adresse e-mail',
+  'verify.intro': 'Veuillez confirmer votre adresse e-mail pour {site} en ouvrant ce lien :',
+  'verify.action': 'Confirmer votre adresse e-mail',
+  'reset.subject': 'Réinitialisation du mot de passe de votre compte',
+  'reset.intro':
+    'Quelqu’un a demandé la réinitialisation du mot de passe de votre compte {site}. Pour choisir un nouveau mot de passe, ouvrez ce lien :',
+  'reset.action': 'Réinitialiser votre mot de passe',
+  'signIn.subject': 'Votre lien de connexion',
+  'signIn.intro': 'Pour vous connecter à votre compte {site}, ouvrez ce lien :',
+  'signIn.introNewAccount':
+    'Quelqu’un a demandé à se connecter à {site} avec cette adresse, qui n’a pas encore de compte. Pour créer votre compte et vous connecter, ouvrez ce lien :',
+  'signIn.action': 'Se connecter',
+  'signIn.actionNewAccount': 'Créer votre compte et vous connecter',
+  'signIn.closing':
+    'Ce lien ne fonctionne qu’une fois, pendant {duration}. Si vous ne l’avez pas demandé, vous pouvez ignorer cet e-mail : personne d’autre que vous ne peut se connecter avec.',
+  'duration.days': { one: '{count} jour', many: '{count} jours', other: '{count} jours' },
+  'duration.hours': { one: '{count} heure', many: '{count} heures', other: '{count} heures' },
+  'duration.minutes': { one: '{count} minute', many: '{count} minutes', other: '{count} minutes' },
+  'duration.seconds': { one: '{count} seconde', many: '{count} secondes', other: '{count} secondes' },
+
+  'test.subject': '{site} - E-mail de test',
+  'test.body': 'Ceci est un message de test de {site}. L’envoi des e-mails fonctionne.',
+
+  'digest.subjectComment': 'Nouveau commentaire sur « {title} »',
+  'digest.subjectRenamed': '« {oldTitle} » a été renommée',
+  'digest.subjectMerged': '« {fromTitle} » a été fusionnée avec « {title} »',
+  'digest.subjectOffRoadmap': '« {title} » a été retirée de la feuille de route',
+  'digest.subjectStatus': '« {title} » est maintenant {status}',
+  'digest.subjectUpdates': {
+    one: '{count} nouveauté sur « {title} »',
+    many: '{count} nouveautés sur « {title} »',
+    other: '{count} nouveautés sur « {title} »',
+  },
+  'digest.subjectWithComments': {
+    one: '{subject}, avec un nouveau commentaire',
+    many: '{subject}, avec {count} nouveaux commentaires',
+    other: '{subject}, avec {count} nouveaux commentaires',
+  },
+  'digest.subjectAndMore': {
+    one: '{subject}, et {count} autre nouveauté',
+    many: '{subject}, et {count} autres nouveautés',
+    other: '{subject}, et {count} autres nouveautés',
+  },
+  'digest.intro': {
+    one: 'Du nouveau sur « {title} » sur {site} :',
+    many: 'Les nouveautés sur « {title} » sur {site} :',
+    other: 'Les nouveautés sur « {title} » sur {site} :',
+  },
+  'digest.itemComment': '{name} a commenté :',
+  'digest.itemRenamed': 'Renommée de « {oldTitle} » en « {newTitle} ».',
+  'digest.itemMerged': '« {fromTitle} » a été fusionnée avec cette idée : ses votes et commentaires se trouvent maintenant ici.',
+  'digest.itemOffRoadmap': 'Retirée de la feuille de route.',
+  'digest.itemStatus': 'Le statut est maintenant {status}.',
+  'digest.seeIdeaLine': 'Voir l’idée :',
+  'digest.seeIdeaLink': 'Voir l’idée',
+  'digest.reasonAuthor': 'Vous recevez cet e-mail parce que vous avez proposé cette idée.',
+  'digest.reasonVoter': 'Vous recevez cet e-mail parce que vous avez voté pour cette idée.',
+  'digest.reasonCommenter': 'Vous recevez cet e-mail parce que vous avez commenté cette idée.',
+  'digest.reasonChosen': 'Vous recevez cet e-mail parce que vous suivez cette idée.',
+  'unsubscribe.ideaLine': 'Ne plus recevoir d’e-mails sur cette idée :',
+  'unsubscribe.ideaLink': 'Ne plus recevoir d’e-mails sur cette idée',
+  'unsubscribe.allLine': 'Désactiver tous les e-mails de notification :',
+  'unsubscribe.allLink': 'Désactiver tous les e-mails de notification',
+
+  'shipped.subject': 'Livré : {title}',
+  'shipped.intro': {
+    one: '« {entry} » est disponible sur {site}, avec une idée que vous avez demandée :',
+    many: '« {entry} » est disponible sur {site}, avec des idées que vous avez demandées :',
+    other: '« {entry} » est disponible sur {site}, avec des idées que vous avez demandées :',
+  },
+  'shipped.ideaAuthor': '{title} (vous l’avez proposée)',
+  'shipped.ideaVoter': '{title} (vous avez voté pour)',
+  'shipped.ideaCommenter': '{title} (vous l’avez commentée)',
+  'shipped.ideaChosen': '{title} (vous la suivez)',
+  'shipped.readLine': 'Découvrir ce qui a été livré :',
+  'shipped.readLink': 'Découvrir ce qui a été livré',
+  'shipped.stopLine': 'Ne plus recevoir d’e-mails sur « {title} » :',
+  'shipped.stopLink': 'Ne plus recevoir d’e-mails sur « {title} »',
+
+  'declined.subject': '{site} - Votre contribution a été refusée',
+  'declined.post': 'Les modérateurs de {site} ont refusé votre proposition « {title} » : elle n’a donc pas été publiée.',
+  'declined.comment': 'Les modérateurs de {site} ont refusé votre commentaire : il n’a donc pas été publié.',
+
+  'webhookOff.subject': 'Webhook désactivé : {url}',
+  'webhookOff.intro': 'feedbackd a cessé d’envoyer des événements à ce webhook de {site} :',
+  'webhookOff.failing': '{reason} (en échec depuis {since}).',
+  'webhookOff.keptFailing': 'Il échouait sans cesse',
+  'webhookOff.failingUnknown': '{reason} (en échec depuis un certain temps).',
+  'webhookOff.turnBackOn':
+    'Les événements survenus pendant qu’il est désactivé ne sont pas conservés pour lui. Dès que le destinataire fonctionne à nouveau, réactivez-le :',
+};
