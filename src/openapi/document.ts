@@ -11,6 +11,7 @@ import { changelogPaths } from './paths/changelog.js';
 import { tagPaths } from './paths/tags.js';
 import { commentPaths } from './paths/comments.js';
 import { metaPaths } from './paths/meta.js';
+import { languagePaths } from './paths/language.js';
 import { notificationPaths } from './paths/notifications.js';
 import { mergePaths } from './paths/merges.js';
 import { uploadPaths } from './paths/uploads.js';
@@ -70,7 +71,7 @@ export const TAGS = [
   { name: 'Moderation', description: 'feedbackd’s extension: the approval queue — approve, decline or mark as spam the posts and comments that wait.' },
 ];
 
-const ALL_PATHS: Paths[] = [metaPaths, accountPaths, postPaths, mergePaths, votePaths, commentPaths, boardPaths, roadmapPaths, userPaths, rolePaths, settingsPaths, webhookPaths, notificationPaths, ssoPaths, authProviderPaths, changelogPaths, tagPaths, uploadPaths, moderationPaths];
+const ALL_PATHS: Paths[] = [metaPaths, accountPaths, postPaths, mergePaths, votePaths, commentPaths, boardPaths, roadmapPaths, userPaths, rolePaths, settingsPaths, webhookPaths, notificationPaths, languagePaths, ssoPaths, authProviderPaths, changelogPaths, tagPaths, uploadPaths, moderationPaths];
 
 /** The whole document, for this version of feedbackd. */
 export function openApiDocument(): Schema {

@@ -16,13 +16,6 @@ import { webhookSchemas } from './paths/webhooks-fields.js';
 
 const text = (description: string): Schema => ({ type: 'string', description });
 
-/** A user's language in their profile (issue 33). */
-const PROFILE_LOCALE: Schema = {
-  type: ['string', 'null'],
-  enum: [...LOCALES, null],
-  description:
-    'feedbackd’s extension (issue 33): the language the user chose, which every mail to them is written in; null when none is chosen (mails then follow the site’s `locale`, else English). An account starts in the language it was made in (the `feedbackd_locale` cookie, else `Accept-Language`).',
-};
 
 /** A post's keys in emission order (API.md §3.6). */
 const POST_FIELDS: Record<string, Schema> = {
@@ -120,11 +113,10 @@ export const schemas: Record<string, Schema> = {
       username: string,
       email: string,
       isVerified: boolean,
-      locale: PROFILE_LOCALE,
     },
     'GET /users/profile',
   ),
-  UpdatedProfile: answer({ userId: uuid, name: string, username: string, email: string, locale: PROFILE_LOCALE }, 'PATCH /users/profile'),
+  UpdatedProfile: answer({ userId: uuid, name: string, username: string, email: string }, 'PATCH /users/profile'),
   UserListItem: withOptional(
     answer(
       {

@@ -1,4 +1,3 @@
-import type { Locale } from '../i18n/locales.js';
 import type { RoleRow, UserRow } from '../storage/types.js';
 import { toPublicUser } from './post-views.js';
 
@@ -9,8 +8,6 @@ export interface Profile {
   username: string;
   email: string;
   isVerified: boolean;
-  /** feedbackd's extension (issue 33): the language the user's mails are written in; null when none is chosen. */
-  locale: Locale | null;
 }
 
 /** API.md §3.4, as `PATCH /users/profile` returns it. */
@@ -52,12 +49,12 @@ export interface UserActivity {
 
 /** The profile of `GET /users/profile`. */
 export function toProfile(user: UserRow): Profile {
-  return { userId: user.id, name: user.name, username: user.username, email: user.email, isVerified: user.isVerified, locale: user.locale ?? null };
+  return { userId: user.id, name: user.name, username: user.username, email: user.email, isVerified: user.isVerified };
 }
 
 /** The profile of `PATCH /users/profile`. */
 export function toUpdatedProfile(user: UserRow): UpdatedProfile {
-  return { userId: user.id, name: user.name, username: user.username, email: user.email, locale: user.locale ?? null };
+  return { userId: user.id, name: user.name, username: user.username, email: user.email };
 }
 
 /** A role as listed on a user. */

@@ -15,7 +15,7 @@ import {
   type UpdatedProfile,
   type UserListItem,
 } from './user-views.js';
-import { parsePersonName, parseProfileLocale } from './validation/account.js';
+import { parsePersonName } from './validation/account.js';
 import { type Body, codePointLength, oneOf, optionalString } from './validation/fields.js';
 import { type QueryInput, queryParam } from './validation/query.js';
 
@@ -55,16 +55,11 @@ export function showProfile(actor: Actor): Profile {
   return toProfile(actor.user);
 }
 
-/**
- * API.md §4.8.3: changes the caller's name when `name` is sent, and (feedbackd's extension, issue 33)
- * the language of their mails when `locale` is; what is omitted stays as it was. Checks `name`,
- * then `locale`, before writing anything.
- */
+/** API.md §4.8.3: changes the caller's name when `name` is sent; an omitted name leaves the row untouched. */
 export async function updateProfile(ctx: ServiceContext, actor: Actor, body: Body): Promise<UpdatedProfile> {
-  const name = body.name === undefined ? undefined : parsePersonName(body.name);
-  const locale = parseProfileLocale(body.locale);
-  if (name === undefined && locale === undefined) return toUpdatedProfile(actor.user);
-  const user = await ctx.storage.users.update(actor.user.id, { name, locale, updatedAt: new Date().toISOString() });
+  if (body.name === undefined) return toUpdatedProfile(actor.user);
+  const name = parsePersonName(body.name);
+  const user = await ctx.storage.users.update(actor.user.id, { name, updatedAt: new Date().toISOString() });
   return toUpdatedProfile(user);
 }
 

@@ -1,5 +1,6 @@
 import { currentToken, onTokenChange, setToken } from './api/client.js';
-import { getPermissions, getProfile } from './api/endpoints.js';
+import type { Locale } from '../i18n/locales.js';
+import { getLanguage, getPermissions, getProfile } from './api/endpoints.js';
 import type { AuthUser, Profile } from './api/types.js';
 import { createStore, useStore } from './store.js';
 
@@ -7,6 +8,8 @@ import { createStore, useStore } from './store.js';
 export interface Session {
   user: Profile;
   permissions: ReadonlySet<string>;
+  /** The account's language (issue 33), null when none is chosen. */
+  locale: Locale | null;
 }
 
 /** null = signed out; undefined = still finding out. */
@@ -33,8 +36,8 @@ export async function loadSession(): Promise<void> {
     return;
   }
   try {
-    const [user, permissions] = await Promise.all([getProfile(), getPermissions()]);
-    sessionStore.set({ user, permissions: new Set(permissions) });
+    const [user, permissions, locale] = await Promise.all([getProfile(), getPermissions(), getLanguage()]);
+    sessionStore.set({ user, permissions: new Set(permissions), locale });
   } catch {
     // A refused token was already dropped by the client; a server that is down leaves the visitor signed out for now.
     sessionStore.set(null);

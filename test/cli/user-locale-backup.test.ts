@@ -54,8 +54,8 @@ test('a backup written before users had a language restores with none: the profi
   t.deepEqual(await localesOf(target), { 'ada@example.org': null, 'bob@example.org': null });
   const serving = await startServing(['serve', '--data', target, '--port', '0']);
   t.teardown(() => serving.child.kill('SIGKILL'));
-  const profile = await sendRequest(serving.url, 'GET', '/users/profile', { token: seeded.ownerToken });
-  t.is(profile.status, 200);
-  t.is(profile.body.user.locale, null);
+  const language = await sendRequest(serving.url, 'GET', '/auth/language', { token: seeded.ownerToken });
+  t.is(language.status, 200);
+  t.is(language.body.language.locale, null);
   t.is((await stopServing(serving)).code, 0);
 });

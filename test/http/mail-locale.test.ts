@@ -39,54 +39,65 @@ async function mailTo(sink: SmtpSink, address: string): Promise<ParsedMail> {
 }
 
 async function chooseLocale(server: TestServer, persona: Persona, locale: string): Promise<void> {
-  const answer = await server.request('PATCH', '/users/profile', { token: persona.token, body: { locale } });
-  if (answer.status !== 200) throw new Error(`PATCH /users/profile answered ${answer.status}`);
+  const answer = await server.request('PATCH', '/auth/language', { token: persona.token, body: { locale } });
+  if (answer.status !== 200) throw new Error(`PATCH /auth/language answered ${answer.status}`);
 }
 
-test('the profile answers locale, null until one is chosen; PATCH sets it, clears it with null or "", and leaves it when omitted', async (t) => {
+/** The account's language as the API answers it. */
+async function localeOf(server: TestServer, token: string): Promise<unknown> {
+  return (await server.request('GET', '/auth/language', { token })).body.language.locale;
+}
+
+test('/auth/language answers null until one is chosen; PATCH sets it, clears it with null or "", and leaves it when omitted', async (t) => {
   const { server } = await startSite(t);
   const member = await createMember(server.ctx, { name: 'Grace' });
-  const profile = () => server.request('GET', '/users/profile', { token: member.token });
-  t.is((await profile()).body.user.locale, null);
+  t.is(await localeOf(server, member.token), null);
 
-  const set = await server.request('PATCH', '/users/profile', { token: member.token, body: { locale: 'pt-BR' } });
+  const set = await server.request('PATCH', '/auth/language', { token: member.token, body: { locale: 'pt-BR' } });
   t.is(set.status, 200);
-  t.like(set.body.user, { name: 'Grace', locale: 'pt-BR' });
-  t.is((await profile()).body.user.locale, 'pt-BR');
+  t.deepEqual(set.body, { language: { locale: 'pt-BR' } });
+  t.is(await localeOf(server, member.token), 'pt-BR');
 
-  const renamed = await server.request('PATCH', '/users/profile', { token: member.token, body: { name: 'Grace Hopper' } });
-  t.like(renamed.body.user, { name: 'Grace Hopper', locale: 'pt-BR' });
+  const omitted = await server.request('PATCH', '/auth/language', { token: member.token, body: {} });
+  t.deepEqual(omitted.body, { language: { locale: 'pt-BR' } });
 
   for (const cleared of [null, '']) {
     await chooseLocale(server, member, 'ar');
-    const answer = await server.request('PATCH', '/users/profile', { token: member.token, body: { locale: cleared } });
+    const answer = await server.request('PATCH', '/auth/language', { token: member.token, body: { locale: cleared } });
     t.is(answer.status, 200);
-    t.is(answer.body.user.locale, null);
-    t.is((await profile()).body.user.locale, null);
+    t.deepEqual(answer.body, { language: { locale: null } });
+    t.is(await localeOf(server, member.token), null);
   }
 });
 
-test('PATCH /users/profile refuses a locale that is not one of ours exactly, or not a string, and changes nothing', async (t) => {
+test('LogChimp\'s profile answers stay as API.md writes them: no locale in GET or PATCH /users/profile', async (t) => {
+  const { server } = await startSite(t);
+  const member = await createMember(server.ctx, { name: 'Grace' });
+  await chooseLocale(server, member, 'de');
+  const profile = await server.request('GET', '/users/profile', { token: member.token });
+  t.deepEqual(Object.keys(profile.body.user), ['userId', 'name', 'username', 'email', 'isVerified']);
+  const renamed = await server.request('PATCH', '/users/profile', { token: member.token, body: { name: 'Grace Hopper', locale: 'ja' } });
+  t.deepEqual(Object.keys(renamed.body.user), ['userId', 'name', 'username', 'email']);
+  t.is(await localeOf(server, member.token), 'de');
+});
+
+test('PATCH /auth/language refuses a locale that is not one of ours exactly, or not a string, and changes nothing; it needs a sign-in', async (t) => {
   const { server } = await startSite(t);
   const member = await createMember(server.ctx, { name: 'Grace' });
   await chooseLocale(server, member, 'de');
   for (const locale of ['xx', 'DE', 'de-AT', 'pt', ' de']) {
-    const answer = await server.request('PATCH', '/users/profile', { token: member.token, body: { locale } });
+    const answer = await server.request('PATCH', '/auth/language', { token: member.token, body: { locale } });
     t.is(answer.status, 400, locale);
     t.deepEqual(answer.body, validationError('locale', `locale must be one of: ${LOCALE_LIST}`));
   }
   for (const locale of [5, true, ['de'], { de: true }]) {
-    const answer = await server.request('PATCH', '/users/profile', { token: member.token, body: { locale } });
+    const answer = await server.request('PATCH', '/auth/language', { token: member.token, body: { locale } });
     t.is(answer.status, 400);
     t.deepEqual(answer.body, validationError('locale', 'locale must be a string'));
   }
-  // The name is checked first, and a refused request writes neither.
-  const both = await server.request('PATCH', '/users/profile', { token: member.token, body: { name: 'x'.repeat(65), locale: 'xx' } });
-  t.like(both.body, { code: 'NAME_TOO_LONG' });
-  const half = await server.request('PATCH', '/users/profile', { token: member.token, body: { name: 'Ada', locale: 'xx' } });
-  t.is(half.status, 400);
-  const profile = await server.request('GET', '/users/profile', { token: member.token });
-  t.like(profile.body.user, { name: 'Grace', locale: 'de' });
+  t.is(await localeOf(server, member.token), 'de');
+  t.is((await server.request('GET', '/auth/language')).status, 401);
+  t.is((await server.request('PATCH', '/auth/language', { body: { locale: 'de' } })).status, 401);
 });
 
 test('notification mails go out in each recipient’s language: German, Japanese, Arabic right to left, and the site’s for no choice', async (t) => {
@@ -152,8 +163,7 @@ test('sign-up with Accept-Language: de makes a German account: its profile says 
   });
   t.is(signup.status, 201);
   t.deepEqual(Object.keys(signup.body.user), ['authToken', 'userId', 'name', 'username', 'email', 'avatar']);
-  const profile = await server.request('GET', '/users/profile', { token: signup.body.user.authToken });
-  t.is(profile.body.user.locale, 'de');
+  t.is(await localeOf(server, signup.body.user.authToken), 'de');
   const mail = await mailTo(sink, 'grete@example.org');
   t.regex(mail.subject ?? '', / - Bitte bestätigen Sie Ihre E-Mail-Adresse$/);
   t.regex(mail.text ?? '', /^Hallo Grete,\n/);
@@ -172,10 +182,8 @@ test('the language cookie wins over Accept-Language at sign-up; neither naming o
     body: { email: 'nobody@example.org', password: 'hopper compiler 1952', name: 'Nobody' },
     headers: { 'accept-language': 'sw, zh-TW;q=0.5' },
   });
-  const localeOf = async (answer: typeof chosen) =>
-    (await server.request('GET', '/users/profile', { token: answer.body.user.authToken })).body.user.locale as string | null;
-  t.is(await localeOf(chosen), 'ja');
-  t.is(await localeOf(none), null);
+  t.is(await localeOf(server, chosen.body.user.authToken), 'ja');
+  t.is(await localeOf(server, none.body.user.authToken), null);
   t.is((await server.ctx.storage.users.getByEmail('nobody@example.org'))?.locale ?? null, null);
   t.is((await mailTo(sink, 'kenji@example.org')).subject, `${(await server.ctx.storage.settings.get()).title} - メールアドレスの確認をお願いします`);
   t.regex((await mailTo(sink, 'nobody@example.org')).subject ?? '', / - Please confirm your email$/);
@@ -193,8 +201,7 @@ test('an account made by a mailed sign-in link starts in the request’s languag
   const token = /\/sign-in\/link\?token=([0-9a-f]{64})/.exec(mail.text ?? '')?.[1];
   const signedIn = await server.request('POST', '/auth/magic-link/login', { body: { token }, headers });
   t.is(signedIn.status, 200);
-  const profile = await server.request('GET', '/users/profile', { token: signedIn.body.user.authToken });
-  t.is(profile.body.user.locale, 'ko');
+  t.is(await localeOf(server, signedIn.body.user.authToken), 'ko');
 });
 
 test('an account made by single sign-on starts in the request’s language; a known account keeps its own', async (t) => {
@@ -204,8 +211,7 @@ test('an account made by single sign-on starts in the request’s language; a kn
     server.request('POST', '/auth/sso', { body: { token: productToken(secret, claims) }, headers: { 'accept-language': language } });
   const first = await signIn({ sub: 'customer-1', email: 'claire@example.com', name: 'Claire' }, 'fr-CA');
   t.is(first.status, 200);
-  const localeOf = async (authToken: string) => (await server.request('GET', '/users/profile', { token: authToken })).body.user.locale;
-  t.is(await localeOf(first.body.user.authToken), 'fr');
+  t.is(await localeOf(server, first.body.user.authToken), 'fr');
   const again = await signIn({ sub: 'customer-1', email: 'claire@example.com', name: 'Claire' }, 'tr');
-  t.is(await localeOf(again.body.user.authToken), 'fr');
+  t.is(await localeOf(server, again.body.user.authToken), 'fr');
 });

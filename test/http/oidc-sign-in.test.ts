@@ -327,6 +327,6 @@ test('an account made by a provider’s sign-in starts in the language of the br
   const exchange = await fetch(`${setup.server.url}/api/v1/auth/oidc/exchange`, { method: 'POST', headers: { cookie: jar.header(setup.server.url) } });
   t.is(exchange.status, 200);
   const { user } = (await exchange.json()) as ExchangeAnswer;
-  const profile = await setup.server.request('GET', '/users/profile', { token: user.authToken });
-  t.is(profile.body.user.locale, 'uk');
+  const language = await setup.server.request('GET', '/auth/language', { token: user.authToken });
+  t.is(language.body.language.locale, 'uk');
 });

@@ -54,9 +54,9 @@ test('GET /users/profile returns the caller, even one without any permission', a
   const response = await server.request('GET', '/users/profile', { token: persona.token });
   t.is(response.status, 200);
   t.deepEqual(response.body, {
-    user: { userId: persona.user.id, name: 'Grace Hopper', username: persona.user.username, email: persona.user.email, isVerified: true, locale: null },
+    user: { userId: persona.user.id, name: 'Grace Hopper', username: persona.user.username, email: persona.user.email, isVerified: true },
   });
-  t.deepEqual(Object.keys(response.body.user), ['userId', 'name', 'username', 'email', 'isVerified', 'locale']);
+  t.deepEqual(Object.keys(response.body.user), ['userId', 'name', 'username', 'email', 'isVerified']);
   const head = await server.request('HEAD', '/users/profile', { token: persona.token });
   t.is(head.status, 200);
   t.is(head.text, '');
@@ -68,7 +68,7 @@ test('PATCH /users/profile stores the cleaned name and returns the profile witho
   const response = await patchName(persona, { name: "  Zoë   O'Brien-Smith 3rd!! 😀 ", email: 'ignored@example.org' });
   t.is(response.status, 200);
   t.deepEqual(response.body, {
-    user: { userId: persona.user.id, name: "Zoë O'Brien-Smith 3rd", username: persona.user.username, email: persona.user.email, locale: null },
+    user: { userId: persona.user.id, name: "Zoë O'Brien-Smith 3rd", username: persona.user.username, email: persona.user.email },
   });
   const stored = (await server.ctx.storage.users.get(persona.user.id))!;
   t.like(stored, { name: "Zoë O'Brien-Smith 3rd", email: persona.user.email });
@@ -82,7 +82,7 @@ test('PATCH /users/profile: an omitted name changes nothing, not even updatedAt'
   for (const body of [{}, { nickname: 'x' }, undefined]) {
     const response = await server.request('PATCH', '/users/profile', { token: persona.token, ...(body ? { body } : {}) });
     t.is(response.status, 200);
-    t.deepEqual(response.body.user, { userId: persona.user.id, name: 'Grace Hopper', username: persona.user.username, email: persona.user.email, locale: null });
+    t.deepEqual(response.body.user, { userId: persona.user.id, name: 'Grace Hopper', username: persona.user.username, email: persona.user.email });
   }
   t.deepEqual(await server.ctx.storage.users.get(persona.user.id), before);
 });

@@ -127,8 +127,8 @@ pgTests((url) => {
     t.deepEqual(await localesIn(data, older), { 'ada@example.org': null, 'bob@example.org': null });
     const serving = await startServing(['serve', '--data', data, '--database', older, '--port', '0']);
     t.teardown(() => serving.child.kill('SIGKILL'));
-    const profile = await sendRequest(serving.url, 'GET', '/users/profile', { token: board.seeded.ownerToken });
-    t.is(profile.body.user.locale, null);
+    const language = await sendRequest(serving.url, 'GET', '/auth/language', { token: board.seeded.ownerToken });
+    t.is(language.body.language.locale, null);
     t.is((await stopServing(serving)).code, 0);
   });
 });

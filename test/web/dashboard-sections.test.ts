@@ -11,6 +11,7 @@ import type { Session } from '../../src/web/session.js';
 const session = (permissions: readonly string[]): Session => ({
   user: { userId: 'u', name: 'U', username: 'u_1', email: 'u@example.org' },
   permissions: new Set(permissions),
+  locale: null,
 });
 const paths = (permissions: readonly string[]) => sectionsFor(session(permissions)).map((section) => section.path);
 

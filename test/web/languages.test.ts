@@ -82,8 +82,8 @@ test('the footer menu switches the language, remembers it, and a signed-in visit
   await Promise.all([page.waitForEvent('load'), page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Deutsch' })]);
   await page.getByRole('combobox', { name: 'Sprache' }).waitFor();
   await expectLanguage(t, page, 'de', 'ltr');
-  const { user } = await callApi<{ user: { locale: string | null } }>(web, 'GET', '/users/profile', undefined, person);
-  t.is(user.locale, 'de');
+  const { language } = await callApi<{ language: { locale: string | null } }>(web, 'GET', '/auth/language', undefined, person);
+  t.is(language.locale, 'de');
   // Remembered: a later visit in the same browser, whatever it sends as Accept-Language.
   const again = await page.context().newPage();
   await again.goto(`${web.url}/`);

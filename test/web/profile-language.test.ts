@@ -1,5 +1,5 @@
-// The profile's language setting (issue 33): the account keeps the choice (`PATCH /users/profile`
-// with `locale`) and the page comes back in that language at once; "Browser’s language" forgets it.
+// The profile's language setting (issue 33): the account keeps the choice (`PATCH /auth/language`)
+// and the page comes back in that language at once; "Browser’s language" forgets it.
 import { openPage, test, useWebServer } from './_browser.ts';
 import { member } from './_seed.ts';
 
@@ -36,8 +36,8 @@ test.serial('choosing a language on the profile keeps it with the account and sh
   await main.getByRole('button', { name: 'Change language' }).click();
   await reloaded;
   await page.locator('html[lang="de"]').waitFor({ state: 'attached' });
-  const stored = await web.server.request('GET', '/users/profile', { token: account.token });
-  t.is(stored.body.user.locale, 'de');
+  const stored = await web.server.request('GET', '/auth/language', { token: account.token });
+  t.is(stored.body.language.locale, 'de');
   // The page in German still shows the account's choice.
   t.is(await page.getByRole('main').locator('#language-locale').inputValue(), 'de');
 
@@ -47,5 +47,5 @@ test.serial('choosing a language on the profile keeps it with the account and sh
   await back;
   // The browser asks for en-US.
   await page.locator('html[lang="en"]').waitFor({ state: 'attached' });
-  t.is((await web.server.request('GET', '/users/profile', { token: account.token })).body.user.locale, null);
+  t.is((await web.server.request('GET', '/auth/language', { token: account.token })).body.language.locale, null);
 });

@@ -34,6 +34,7 @@ import { registerCommentRoutes } from './comments.js';
 import { registerDashboardRoutes } from './dashboard.js';
 import { registerHealthRoutes } from './health.js';
 import { registerModerationRoutes } from './moderation.js';
+import { registerLanguageRoutes } from './language.js';
 import { registerNotificationRoutes } from './notifications.js';
 import { registerOpenApiRoutes } from './openapi.js';
 import { registerPasswordsRoutes } from './passwords.js';
@@ -71,6 +72,7 @@ export function registerRoutes(router: Router, services: ServiceContext): void {
   registerWebhookRoutes(router, services);
   registerSsoRoutes(router, services);
   registerNotificationRoutes(router, services);
+  registerLanguageRoutes(router, services);
   registerChangelogRoutes(router, services);
   registerTagRoutes(router, services);
   registerUploadRoutes(router, services);

@@ -1,4 +1,3 @@
-import { LOCALES } from '../../i18n/locales.js';
 import { answer, arrayOf, count, input, operation, type Paths, ref } from '../kit.js';
 import { userExtensionPaths } from './users-extensions.js';
 
@@ -92,10 +91,8 @@ export const userPaths: Paths = {
     }),
     patch: operation('patch', {
       id: 'updateProfile',
-      summary: 'Change the caller’s name or language',
-      description:
-        'Changes the caller’s display name and, feedbackd’s extension (issue 33), the language of their mails; what is omitted stays as it was (neither sent: nothing changes). Answers the profile without `isVerified`. Needs no permission. ' +
-        'Checks in order: `name` (400 `VALIDATION_ERROR`, `NAME_TOO_LONG`), then `locale` (400 `VALIDATION_ERROR`); nothing is written unless both pass.',
+      summary: 'Change the caller’s name',
+      description: 'Changes the caller’s display name; without `name` nothing changes. Answers the profile without `isVerified`. Needs no permission.',
       tag: 'Users',
       section: '4.8.3',
       auth: 'required',
@@ -104,11 +101,6 @@ export const userPaths: Paths = {
           type: ['string', 'null'],
           description:
             'Omitted = unchanged; `null` or `""` = `""`. Cleaned as at sign-up (only letters, combining marks, digits, space, `.`, `\'`, `-` are kept; spaces collapsed; trimmed); more than 64 characters after cleaning → 400 `NAME_TOO_LONG`.',
-        },
-        locale: {
-          type: ['string', 'null'],
-          enum: [...LOCALES, '', null],
-          description: `feedbackd’s extension (issue 33): the language every mail to the caller is written in. Omitted = unchanged; \`null\` or \`""\` = none chosen (mails follow the site’s \`locale\`, else English). Exactly one of ${LOCALES.map((locale) => `\`${locale}\``).join(', ')}; another string → 400 \`VALIDATION_ERROR\` \`locale must be one of: ${LOCALES.join(', ')}\`; not a string → 400 \`VALIDATION_ERROR\` \`locale must be a string\`.`,
         },
       }),
       success: {

@@ -58,7 +58,7 @@ export function parseSiteTitle(value: unknown, path = 'siteTitle'): string | und
 }
 
 /**
- * `locale` of `PATCH /users/profile` (feedbackd's extension, issue 33): one of the languages
+ * `locale` of `PATCH /auth/language` (feedbackd's extension, issue 33): one of the languages
  * feedbackd speaks, exactly as listed; null or "" clears the choice (stored as null); undefined when
  * omitted, leaving it as it was.
  */

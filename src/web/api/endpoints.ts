@@ -1,4 +1,5 @@
 // Every /api/v1 call the web app makes, one typed function each; pages never call fetch themselves.
+import type { Locale } from '../../i18n/locales.js';
 import { api } from './client.js';
 import type {
   Activity,
@@ -162,7 +163,10 @@ export const signInWithLink = (token: string) =>
 export const getProfile = () => api<{ user: Profile }>('GET', '/users/profile').then((r) => r.user);
 export const updateProfile = (name: string) => api<{ user: Profile }>('PATCH', '/users/profile', { name }).then((r) => r.user);
 /** The account's language (issue 33); null: the browser's. */
-export const updateProfileLocale = (locale: string | null) => api<{ user: Profile }>('PATCH', '/users/profile', { locale }).then((r) => r.user);
+/** The account's language (issue 33): one of LOCALES, or null for the browser's. */
+export const getLanguage = () => api<{ language: { locale: Locale | null } }>('GET', '/auth/language').then((r) => r.language.locale);
+export const setLanguage = (locale: Locale | null) =>
+  api<{ language: { locale: Locale | null } }>('PATCH', '/auth/language', { locale }).then((r) => r.language.locale);
 /** `GET /auth/identities` (issue 28): the linked identities, whether a password is set, whether mailed links reach the account. */
 export interface SignInWays {
   identities: LinkedIdentity[];

@@ -20,8 +20,6 @@ export interface Profile {
   username: string;
   email: string;
   isVerified?: boolean;
-  /** The account's language (issue 33): one of LOCALES, or null for the browser's. */
-  locale?: string | null;
 }
 
 export interface BoardRef {

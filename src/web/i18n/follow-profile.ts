@@ -12,7 +12,7 @@ const SWITCHED_KEY = 'feedbackd.followedProfileLanguage';
  */
 export function followProfileLanguage(): void {
   sessionStore.subscribe((session) => {
-    const chosen = session?.user.locale;
+    const chosen = session?.locale;
     if (!isLocale(chosen) || chosen === locale || alreadySwitched()) return;
     sessionStorage.setItem(SWITCHED_KEY, chosen);
     switchLanguage(chosen);

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '../../i18n/locales.js';
-import { updateProfileLocale } from '../api/endpoints.js';
+import { setLanguage } from '../api/endpoints.js';
 import { useSession } from '../session.js';
 import { switchLanguage } from './choose.js';
 import { locale, t } from './t.js';
@@ -36,7 +36,7 @@ export function LanguageMenu() {
 /** Best effort: when the profile cannot be saved, this browser still switches (the cookie). */
 async function saveProfileLanguage(choice: Locale): Promise<void> {
   try {
-    await updateProfileLocale(choice);
+    await setLanguage(choice);
   } catch {
     // The page reloads in the chosen language either way; the profile keeps its old one.
   }

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { isLocale, LOCALE_NAMES, LOCALES } from '../../i18n/locales.js';
-import { updateProfileLocale } from '../api/endpoints.js';
+import { setLanguage } from '../api/endpoints.js';
 import { Field } from '../components/field.js';
 import { switchLanguage } from '../i18n/choose.js';
 import { t } from '../i18n/t.js';
@@ -20,7 +20,7 @@ export function LanguageForm({ current }: { current: string | null | undefined }
     event.preventDefault();
     void form.run(async () => {
       const locale = isLocale(choice) ? choice : null;
-      await updateProfileLocale(locale);
+      await setLanguage(locale);
       switchLanguage(locale);
     });
   };

@@ -44,7 +44,7 @@ export function ProfilePage() {
       <AccountCard title={t('common.yourProfile')}>
         <NameForm session={session} />
         <AccountFacts user={session.user} />
-        <LanguageForm current={session.user.locale} />
+        <LanguageForm current={session.locale} />
         <ProfileSignIn />
         <NotificationMail class="account-mail" />
         {mayOpenDashboard(session) && (
