@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import test from 'ava';
 import { LOCALES } from '../../src/i18n/locales.js';
-import { type Catalogue, completeCatalogue, type Message, placeholdersOf, pluralCategories } from '../../src/i18n/messages.js';
+import { type Catalogue, completeCatalogue } from '../../src/i18n/messages.js';
+import { catalogueProblems, englishPluralProblems, messageProblems } from './_catalogue-problems.js';
 
 const CATALOGUE = join(import.meta.dirname, '..', '..', 'src', 'web', 'i18n', 'catalogue');
 const PARTS = readdirSync(join(CATALOGUE, 'en'))
@@ -18,47 +19,14 @@ async function part(locale: string, name: string): Promise<Catalogue> {
   return module[name]!;
 }
 
-/** What is wrong with one translated message against its English source; empty when nothing is. */
-function messageProblems(locale: string, source: Message, translated: Message | undefined): string[] {
-  if (translated === undefined) return ['missing'];
-  const problems: string[] = [];
-  if (typeof source === 'string') {
-    if (typeof translated !== 'string') problems.push('is plural, English is not');
-    else if (!translated.trim()) problems.push('is empty');
-  } else if (typeof translated === 'string') {
-    problems.push('is not plural, English is');
-  } else {
-    const wanted = pluralCategories(locale).sort().join(',');
-    const given = Object.keys(translated).sort().join(',');
-    if (given !== wanted) problems.push(`plural forms ${given}, ${locale} has ${wanted}`);
-    if (Object.values(translated).some((text) => !text?.trim())) problems.push('has an empty form');
-  }
-  const want = [...placeholdersOf(source)].sort().join(',');
-  const got = [...placeholdersOf(translated)].sort().join(',');
-  if (want !== got) problems.push(`placeholders {${got}}, English has {${want}}`);
-  return problems;
-}
-
 test('English plural messages give exactly English plural forms', async (t) => {
-  for (const name of PARTS) {
-    for (const [key, message] of Object.entries(await part('en', name))) {
-      if (typeof message === 'string') continue;
-      t.deepEqual(Object.keys(message).sort(), ['one', 'other'], key);
-    }
-  }
+  for (const name of PARTS) t.deepEqual(englishPluralProblems(await part('en', name)), [], name);
 });
 
 for (const locale of LOCALES.filter((l) => l !== 'en')) {
   test(`${locale}: every part has every key, the same placeholders and its own plural forms`, async (t) => {
     const problems: string[] = [];
-    for (const name of PARTS) {
-      const source = await part('en', name);
-      const translation = await part(locale, name);
-      for (const [key, message] of Object.entries(source)) {
-        for (const problem of messageProblems(locale, message, translation[key])) problems.push(`${key}: ${problem}`);
-      }
-      for (const key of Object.keys(translation)) if (!(key in source)) problems.push(`${key}: not in English`);
-    }
+    for (const name of PARTS) problems.push(...catalogueProblems(locale, await part('en', name), await part(locale, name)));
     t.deepEqual(problems, []);
   });
 }
