@@ -1,7 +1,8 @@
 import validator from 'validator';
 import { appError, validationError } from '../../errors.js';
-import { isLocale, LOCALES, type Locale } from '../../i18n/locales.js';
+import type { Locale } from '../../i18n/locales.js';
 import { codePointLength, hasLoneSurrogate, optionalString, rejectLoneSurrogates, rejectNul } from './fields.js';
+import { parseLocale } from './site-language.js';
 
 const MAX_EMAIL_LENGTH = 320;
 const MIN_PASSWORD_BYTES = 8;
@@ -65,7 +66,5 @@ export function parseSiteTitle(value: unknown, path = 'siteTitle'): string | und
 export function parseProfileLocale(value: unknown, path = 'locale'): Locale | null | undefined {
   if (value === undefined) return undefined;
   if (value === null || value === '') return null;
-  if (typeof value !== 'string') throw validationError(path, 'must be a string');
-  if (!isLocale(value)) throw validationError(path, `must be one of: ${LOCALES.join(', ')}`);
-  return value;
+  return parseLocale(value, path);
 }

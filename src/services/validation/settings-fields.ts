@@ -3,7 +3,7 @@ import { appError, type ErrorCode, validationError } from '../../errors.js';
 import { DEFAULT_SETTINGS } from '../../storage/seed.js';
 import { type Labs, MODERATION_MODES, type ModerationMode, type SettingsRow } from '../../storage/types.js';
 import { parseEmbedOrigins } from './embed-origins.js';
-import { parseSiteLocale, parseSiteTexts } from './site-language.js';
+import { parseLocale, parseSiteTexts } from './site-language.js';
 import { type Body, codePointLength, hasLoneSurrogate, optionalString, rejectLoneSurrogates, rejectNul } from './fields.js';
 
 /** Longest title, description, Google Analytics id, logo and icon URL (API.md §1.12). */
@@ -51,7 +51,7 @@ export function parseSettingsChanges(body: Body): SettingsChanges {
   if (body.embedOrigins !== undefined) changes.embedOrigins = parseEmbedOrigins(body.embedOrigins);
   if (body.moderation !== undefined) changes.moderation = parseModeration(body.moderation);
   if (body.requireFormToken !== undefined) changes.requireFormToken = parseBoolean(body.requireFormToken, 'requireFormToken');
-  if (body.locale !== undefined) changes.locale = parseSiteLocale(body.locale);
+  if (body.locale !== undefined) changes.locale = parseLocale(body.locale);
   // Replaces every stored override: a language left out of `texts` loses its words.
   if (body.texts !== undefined) changes.texts = parseSiteTexts(body.texts);
   return changes;

@@ -9,10 +9,10 @@ import { codePointLength, rejectLoneSurrogates, rejectNul } from './fields.js';
  */
 export const MAX_SITE_TEXT_LENGTH: Record<SiteTextKey, number> = { welcome: 500, newPostHint: 200 };
 
-/** The site's default language: exactly one of LOCALES. */
-export function parseSiteLocale(value: unknown): Locale {
-  if (typeof value !== 'string') throw validationError('locale', 'must be a string');
-  if (!isLocale(value)) throw validationError('locale', `must be one of: ${LOCALES.join(', ')}`);
+/** A language, the site's default or a person's: exactly one of LOCALES (`de`, not `de-DE` or `DE`). */
+export function parseLocale(value: unknown, path = 'locale'): Locale {
+  if (typeof value !== 'string') throw validationError(path, 'must be a string');
+  if (!isLocale(value)) throw validationError(path, `must be one of: ${LOCALES.join(', ')}`);
   return value;
 }
 
