@@ -1,7 +1,7 @@
 // The size budget of a first visit to a board page, on the real build (`npm run build:web`): the
 // HTML, the icon, the stylesheet, the entry script and every chunk it imports statically, brotli-
 // compressed as served. Lazy chunks (other pages, the Markdown renderer) load later and do not count.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import test from 'ava';
@@ -46,15 +46,37 @@ const built = existsSync(join(WEB, 'index.html'));
   for (const path of assets) t.true(existsSync(join(WEB, path)), `${path} is missing`);
 });
 
-(built ? test : test.skip)('a first visit to a board page loads at most 100 KB (brotli)', (t) => {
-  const html = readFileSync(join(WEB, 'index.html'), 'utf8');
-  const files = new Set(['/index.html', ...namedAssets(html).filter((path) => !path.endsWith('.js')), ...firstLoadScripts(html)]);
+/** The first load of a page (`/index.html`, or a language's `/index.<locale>.html`) and its files' sizes. */
+function firstLoad(page: string): { total: number; sizes: Array<{ path: string; bytes: number }>; html: string } {
+  const html = readFileSync(join(WEB, page), 'utf8');
+  const files = new Set([page, ...namedAssets(html).filter((path) => !path.endsWith('.js')), ...firstLoadScripts(html)]);
   const sizes = [...files].map((path) => ({ path, bytes: servedSize(join(WEB, path)) }));
-  const total = sizes.reduce((sum, { bytes }) => sum + bytes, 0);
-  t.log(`first load: ${total.toLocaleString('en')} bytes brotli in ${files.size} files (budget ${BUDGET.toLocaleString('en')})`);
+  return { total: sizes.reduce((sum, { bytes }) => sum + bytes, 0), sizes, html };
+}
+
+(built ? test : test.skip)('a first visit to a board page loads at most 100 KB (brotli)', (t) => {
+  const { total, sizes, html } = firstLoad('/index.html');
+  t.log(`first load: ${total.toLocaleString('en')} bytes brotli in ${sizes.length} files (budget ${BUDGET.toLocaleString('en')})`);
   const notPreloaded = [...firstLoadScripts(html)].filter((path) => !namedAssets(html).includes(path));
   if (notPreloaded.length > 0) t.log(`imported but not preloaded (a request waterfall): ${notPreloaded.join(', ')}`);
   t.true(total <= BUDGET, sizes.map(({ path, bytes }) => `${path} ${bytes}`).join('\n'));
+});
+
+// Issue 33: a page in any language loads its own words and no other language's, within the budget + 4 KB.
+(built ? test : test.skip)('in every language, the first visit loads only that language’s words, within the budget + 4 KB', (t) => {
+  const pages = readdirSync(WEB).filter((name) => /^index\.[A-Za-z-]+\.html$/.test(name));
+  t.is(pages.length, 13, 'one page per language besides English');
+  let largest = { page: '', total: 0 };
+  for (const page of pages) {
+    const { total, sizes } = firstLoad(`/${page}`);
+    const locale = page.slice('index.'.length, -'.html'.length);
+    const catalogues = sizes.filter(({ path }) => /\/messages-/.test(path)).map(({ path }) => path);
+    t.is(catalogues.length, 1, page);
+    t.true(catalogues[0]!.includes(`/messages-${locale}-`), `${page} loads ${catalogues.join(', ')}`);
+    t.true(total <= BUDGET + 4 * 1024, `${page}: ${total} bytes`);
+    if (total > largest.total) largest = { page, total };
+  }
+  t.log(`largest first load: ${largest.page}, ${largest.total.toLocaleString('en')} bytes brotli`);
 });
 
 const WIDGET_BUDGET = 6 * 1024;
