@@ -105,8 +105,6 @@ async function useEveryFeature(server: TestServer, sink: SmtpSink, hooks: { good
   await must(server, 'PATCH', '/settings/site', owner, { ssoLoginUrl: 'https://app.example.com/login' });
   // The sites that may frame the widget (issue 29).
   await must(server, 'PATCH', '/settings/site', owner, { embedOrigins: ['https://app.example.com', 'http://127.0.0.2:3000'] });
-  // The site's default language and the owner's words per language (issue 33).
-  await must(server, 'PATCH', '/settings/site', owner, { locale: 'de', texts: { de: { welcome: 'Willkommen!', newPostHint: 'Kurz und klar.' }, ja: { welcome: 'ようこそ' } } });
   const ssoToken = productToken({ id: secret.secretId, secret: secret.secret }, { sub: 'customer-42', email: 'pat@example.com', name: 'Pat', avatarUrl: `${pictures.url}/avatar.png` }, { expiresIn: 3600 });
   const ssoUser = (await must(server, 'POST', '/auth/sso', undefined, { token: ssoToken })).user;
   // Its picture, fetched after the answer, is the customer's avatar: an upload their row names.
@@ -188,6 +186,9 @@ async function useEveryFeature(server: TestServer, sink: SmtpSink, hooks: { good
   const usedLinkToken = /token=([0-9a-f]{64})/.exec(linkMail.text ?? '')![1]!;
   await must(server, 'POST', '/auth/magic-link/login', undefined, { token: usedLinkToken });
   await server.ctx.mailer.send(testMessage({ siteTitle: 'Round trip', to: 'ada@example.org' }));
+  // The site's default language and the owner's words per language (issue 33), set once the English
+  // mails above are read: from here on the site's mails are German.
+  await must(server, 'PATCH', '/settings/site', owner, { locale: 'de', texts: { de: { welcome: 'Willkommen!', newPostHint: 'Kurz und klar.' }, ja: { welcome: 'ようこそ' } } });
 
   // The approval queue (issue 31 §2): a newcomer's post and comment wait, a spam post is kept, a trusted user.
   await must(server, 'PATCH', '/settings/site', owner, { moderation: 'new-users' });
