@@ -39,7 +39,9 @@ test.serial('a new board starts with Gravatar off; the owner turns it on and hid
   await page.getByRole('button', { name: 'Save settings' }).click();
   await page.getByRole('status').filter({ hasText: 'Saved.' }).first().waitFor();
   t.like(await storedSettings(t), { gravatar: true, isPoweredBy: false });
-  await page.getByRole('contentinfo').waitFor({ state: 'detached' });
+  // The footer stays for its language menu; only the line goes.
+  await page.getByRole('contentinfo').getByText('Powered by feedbackd').waitFor({ state: 'detached' });
+  await page.getByRole('contentinfo').getByRole('combobox', { name: 'Language' }).waitFor();
   await gravatar.uncheck();
   await poweredBy.check();
   await page.getByRole('button', { name: 'Save settings' }).click();

@@ -8,6 +8,7 @@ import { type MessageKey, locale, t } from './t.js';
 const WORDED_PER_REQUEST = new Set([
   'VALIDATION_ERROR',
   'MISSING_TOKEN',
+  'INVALID_TOKEN',
   'SSO_TOKEN_INVALID',
   'OIDC_EMAIL_UNVERIFIED',
   'OIDC_DOMAIN_NOT_ALLOWED',

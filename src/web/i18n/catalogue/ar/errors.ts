@@ -33,7 +33,7 @@ export const errors: Translation = {
   'errors.PASSWORD_TOO_LONG': 'يجب ألا تزيد كلمة المرور على 72 بايت.',
   'errors.NAME_TOO_LONG': 'يجب ألا يزيد الاسم على 64 حرفًا.',
   'errors.SIGNUP_NOT_ALLOWED': 'ليست لديك صلاحية لتنفيذ هذا الإجراء.',
-  'errors.INVALID_TOKEN': 'انتهت جلستك. يُرجى تسجيل الدخول مرة أخرى.',
+  'errors.INVALID_TOKEN': 'لم يعد هذا الرابط أو جلستك صالحًا. يُرجى طلب رابط جديد أو تسجيل الدخول مرة أخرى.',
   'errors.INVALID_AUTH_HEADER': 'يُرجى تسجيل الدخول.',
   'errors.MISSING_TOKEN': 'هذا الرابط ناقص. يُرجى فتح الرابط كاملًا من رسالة البريد الإلكتروني.',
   'errors.MAGIC_LINK_EXPIRED': 'انتهت صلاحية رابط تسجيل الدخول هذا.',

@@ -33,7 +33,7 @@ export const errors: Translation = {
   'errors.PASSWORD_TOO_LONG': 'Das Passwort darf höchstens 72 Byte lang sein.',
   'errors.NAME_TOO_LONG': 'Der Name darf höchstens 64 Zeichen lang sein.',
   'errors.SIGNUP_NOT_ALLOWED': 'Auf diesem Board können keine neuen Konten erstellt werden.',
-  'errors.INVALID_TOKEN': 'Ihre Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.',
+  'errors.INVALID_TOKEN': 'Dieser Link oder Ihre Anmeldung ist nicht mehr gültig. Fordern Sie einen neuen Link an oder melden Sie sich erneut an.',
   'errors.INVALID_AUTH_HEADER': 'Bitte melden Sie sich an.',
   'errors.MISSING_TOKEN': 'Dieser Link ist unvollständig. Öffnen Sie den vollständigen Link aus der E-Mail.',
   'errors.MAGIC_LINK_EXPIRED': 'Dieser Anmeldelink ist abgelaufen.',

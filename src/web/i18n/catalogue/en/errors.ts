@@ -36,7 +36,7 @@ export const errors = {
   'errors.PASSWORD_TOO_LONG': 'Password must be at most 72 bytes long',
   'errors.NAME_TOO_LONG': 'Name cannot exceed 64 characters',
   'errors.SIGNUP_NOT_ALLOWED': 'You do not have permission to perform this action.',
-  'errors.INVALID_TOKEN': 'Invalid JWT token',
+  'errors.INVALID_TOKEN': 'This link or sign-in is no longer valid. Request a new link or sign in again.',
   'errors.INVALID_AUTH_HEADER': 'Authorization header missing',
   'errors.MISSING_TOKEN': 'This link is incomplete. Open the whole link from the email.',
   'errors.MAGIC_LINK_EXPIRED': 'This sign-in link has expired',

@@ -33,7 +33,7 @@ export const errors: Translation = {
   'errors.PASSWORD_TOO_LONG': 'La contraseña no puede superar los 72 bytes.',
   'errors.NAME_TOO_LONG': 'El nombre no puede superar los 64 caracteres.',
   'errors.SIGNUP_NOT_ALLOWED': 'Este sitio no admite cuentas nuevas.',
-  'errors.INVALID_TOKEN': 'Tu sesión ha caducado. Vuelve a iniciar sesión.',
+  'errors.INVALID_TOKEN': 'Este enlace o tu sesión ya no es válido. Pide un enlace nuevo o vuelve a iniciar sesión.',
   'errors.INVALID_AUTH_HEADER': 'Inicia sesión.',
   'errors.MISSING_TOKEN': 'Este enlace está incompleto. Abre el enlace completo del correo.',
   'errors.MAGIC_LINK_EXPIRED': 'Este enlace de inicio de sesión ha caducado.',

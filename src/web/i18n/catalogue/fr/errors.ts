@@ -33,7 +33,7 @@ export const errors: Translation = {
   'errors.PASSWORD_TOO_LONG': 'Le mot de passe ne doit pas dépasser 72\u00a0octets.',
   'errors.NAME_TOO_LONG': 'Le nom ne doit pas dépasser 64\u00a0caractères.',
   'errors.SIGNUP_NOT_ALLOWED': 'Ce site n’accepte pas de nouveaux comptes.',
-  'errors.INVALID_TOKEN': 'Votre session a expiré. Reconnectez-vous.',
+  'errors.INVALID_TOKEN': 'Ce lien ou votre session n’est plus valide. Demandez un nouveau lien ou reconnectez-vous.',
   'errors.INVALID_AUTH_HEADER': 'Veuillez vous connecter.',
   'errors.MISSING_TOKEN': 'Ce lien est incomplet. Ouvrez le lien complet figurant dans l’e-mail.',
   'errors.MAGIC_LINK_EXPIRED': 'Ce lien de connexion a expiré.',

@@ -33,7 +33,7 @@ export const errors: Translation = {
   'errors.PASSWORD_TOO_LONG': 'La password può essere lunga al massimo 72 byte.',
   'errors.NAME_TOO_LONG': 'Il nome può contenere al massimo 64 caratteri.',
   'errors.SIGNUP_NOT_ALLOWED': 'Questo sito non accetta nuovi account.',
-  'errors.INVALID_TOKEN': 'La sessione è scaduta. Accedi di nuovo.',
+  'errors.INVALID_TOKEN': 'Questo link o la tua sessione non è più valido. Richiedi un nuovo link o accedi di nuovo.',
   'errors.INVALID_AUTH_HEADER': 'Accedi per continuare.',
   'errors.MISSING_TOKEN': 'Questo link è incompleto. Apri il link completo dall’email.',
   'errors.MAGIC_LINK_EXPIRED': 'Questo link di accesso è scaduto.',

@@ -33,7 +33,7 @@ export const errors: Translation = {
   'errors.PASSWORD_TOO_LONG': 'パスワードは 72 バイト以内にしてください。',
   'errors.NAME_TOO_LONG': '名前は 64 文字以内にしてください。',
   'errors.SIGNUP_NOT_ALLOWED': 'このサイトでは新しいアカウントを作成できません。',
-  'errors.INVALID_TOKEN': 'セッションの有効期限が切れました。もう一度ログインしてください。',
+  'errors.INVALID_TOKEN': 'このリンクまたはセッションは無効になりました。新しいリンクをリクエストするか、もう一度ログインしてください。',
   'errors.INVALID_AUTH_HEADER': 'ログインしてください。',
   'errors.MISSING_TOKEN': 'このリンクは不完全です。メールに記載されたリンクを最後まで開いてください。',
   'errors.MAGIC_LINK_EXPIRED': 'このログインリンクは有効期限が切れています。',

@@ -33,7 +33,7 @@ export const errors: Translation = {
   'errors.PASSWORD_TOO_LONG': '비밀번호는 72바이트를 넘을 수 없습니다.',
   'errors.NAME_TOO_LONG': '이름은 64자를 넘을 수 없습니다.',
   'errors.SIGNUP_NOT_ALLOWED': '이 사이트에서는 새 계정을 만들 수 없습니다.',
-  'errors.INVALID_TOKEN': '로그인이 만료되었습니다. 다시 로그인하십시오.',
+  'errors.INVALID_TOKEN': '이 링크 또는 로그인이 더 이상 유효하지 않습니다. 새 링크를 요청하거나 다시 로그인하십시오.',
   'errors.INVALID_AUTH_HEADER': '로그인하십시오.',
   'errors.MISSING_TOKEN': '링크가 완전하지 않습니다. 이메일에 있는 링크 전체를 여십시오.',
   'errors.MAGIC_LINK_EXPIRED': '이 로그인 링크는 만료되었습니다.',

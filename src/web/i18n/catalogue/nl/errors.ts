@@ -33,7 +33,7 @@ export const errors: Translation = {
   'errors.PASSWORD_TOO_LONG': 'Het wachtwoord mag hoogstens 72 bytes lang zijn.',
   'errors.NAME_TOO_LONG': 'De naam mag hoogstens 64 tekens lang zijn.',
   'errors.SIGNUP_NOT_ALLOWED': 'Je hebt geen toestemming voor deze actie.',
-  'errors.INVALID_TOKEN': 'Je sessie is verlopen. Log opnieuw in.',
+  'errors.INVALID_TOKEN': 'Deze link of je sessie is niet meer geldig. Vraag een nieuwe link aan of log opnieuw in.',
   'errors.INVALID_AUTH_HEADER': 'Log in om verder te gaan.',
   'errors.MISSING_TOKEN': 'Deze link is onvolledig. Open de volledige link uit de e-mail.',
   'errors.MAGIC_LINK_EXPIRED': 'Deze inloglink is verlopen.',

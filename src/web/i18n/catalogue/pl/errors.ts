@@ -33,7 +33,7 @@ export const errors: Translation = {
   'errors.PASSWORD_TOO_LONG': 'Hasło może mieć najwyżej 72 bajty.',
   'errors.NAME_TOO_LONG': 'Imię i nazwisko może mieć najwyżej 64 znaki.',
   'errors.SIGNUP_NOT_ALLOWED': 'Nie masz uprawnień do wykonania tej czynności.',
-  'errors.INVALID_TOKEN': 'Sesja wygasła. Zaloguj się ponownie.',
+  'errors.INVALID_TOKEN': 'Ten link lub sesja nie są już ważne. Poproś o nowy link lub zaloguj się ponownie.',
   'errors.INVALID_AUTH_HEADER': 'Zaloguj się, aby kontynuować.',
   'errors.MISSING_TOKEN': 'Ten link jest niepełny. Otwórz cały link z wiadomości e-mail.',
   'errors.MAGIC_LINK_EXPIRED': 'Ten link do logowania wygasł.',

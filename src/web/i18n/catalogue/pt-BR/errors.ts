@@ -33,7 +33,7 @@ export const errors: Translation = {
   'errors.PASSWORD_TOO_LONG': 'A senha deve ter no máximo 72 bytes.',
   'errors.NAME_TOO_LONG': 'O nome deve ter no máximo 64 caracteres.',
   'errors.SIGNUP_NOT_ALLOWED': 'Este site não aceita novas contas.',
-  'errors.INVALID_TOKEN': 'Sua sessão expirou. Entre novamente.',
+  'errors.INVALID_TOKEN': 'Este link ou sua sessão não é mais válido. Peça um novo link ou entre novamente.',
   'errors.INVALID_AUTH_HEADER': 'Entre na sua conta.',
   'errors.MISSING_TOKEN': 'Este link está incompleto. Abra o link completo do e-mail.',
   'errors.MAGIC_LINK_EXPIRED': 'Este link de login expirou.',

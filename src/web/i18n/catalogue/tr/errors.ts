@@ -33,7 +33,7 @@ export const errors: Translation = {
   'errors.PASSWORD_TOO_LONG': 'Parola en fazla 72 bayt olabilir.',
   'errors.NAME_TOO_LONG': 'Ad en fazla 64 karakter olabilir.',
   'errors.SIGNUP_NOT_ALLOWED': 'Bu işlemi yapma izniniz yok.',
-  'errors.INVALID_TOKEN': 'Oturumunuzun süresi doldu. Yeniden giriş yapın.',
+  'errors.INVALID_TOKEN': 'Bu bağlantı veya oturumunuz artık geçerli değil. Yeni bir bağlantı isteyin ya da yeniden giriş yapın.',
   'errors.INVALID_AUTH_HEADER': 'Lütfen giriş yapın.',
   'errors.MISSING_TOKEN': 'Bu bağlantı eksik. E-postadaki bağlantının tamamını açın.',
   'errors.MAGIC_LINK_EXPIRED': 'Bu giriş bağlantısının süresi doldu.',

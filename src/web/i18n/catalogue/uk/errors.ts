@@ -33,7 +33,7 @@ export const errors: Translation = {
   'errors.PASSWORD_TOO_LONG': 'Пароль може містити не більше 72 байтів.',
   'errors.NAME_TOO_LONG': 'Ім’я може містити не більше 64 символів.',
   'errors.SIGNUP_NOT_ALLOWED': 'У вас немає дозволу на цю дію.',
-  'errors.INVALID_TOKEN': 'Сеанс завершився. Увійдіть знову.',
+  'errors.INVALID_TOKEN': 'Це посилання або сеанс більше не дійсні. Запросіть нове посилання або увійдіть знову.',
   'errors.INVALID_AUTH_HEADER': 'Увійдіть, щоб продовжити.',
   'errors.MISSING_TOKEN': 'Посилання неповне. Відкрийте повне посилання з листа.',
   'errors.MAGIC_LINK_EXPIRED': 'Термін дії цього посилання для входу минув.',

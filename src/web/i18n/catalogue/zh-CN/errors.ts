@@ -33,7 +33,7 @@ export const errors: Translation = {
   'errors.PASSWORD_TOO_LONG': '密码不能超过 72 个字节。',
   'errors.NAME_TOO_LONG': '姓名不能超过 64 个字符。',
   'errors.SIGNUP_NOT_ALLOWED': '本站目前不接受新账户。',
-  'errors.INVALID_TOKEN': '登录已过期，请重新登录。',
+  'errors.INVALID_TOKEN': '此链接或登录已失效。请重新获取链接或重新登录。',
   'errors.INVALID_AUTH_HEADER': '请先登录。',
   'errors.MISSING_TOKEN': '此链接不完整。请打开邮件中的完整链接。',
   'errors.MAGIC_LINK_EXPIRED': '此登录链接已过期。',
