@@ -66,7 +66,7 @@ function DeadLink({ error, next }: { error: ApiError; next: string }) {
   const [email, setEmail] = useState('');
   if (request.sent) return <LinkSent sent={request.sent} onBack={() => route('/sign-in')} />;
   // "Sign-in link token missing" is the API's word for a link cut short: to a person it is just invalid.
-  const title = error.code === 'MISSING_TOKEN' ? t('account.linkInvalid') : messageOf(error);
+  const title = error.code === 'MISSING_TOKEN' || error.code === 'INVALID_TOKEN' ? t('account.linkInvalid') : messageOf(error);
   return (
     <AccountCard title={title}>
       <p>{t('account.linkWorksOnceShort')}</p>
