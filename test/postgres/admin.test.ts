@@ -56,7 +56,7 @@ pgTests((url) => {
     const data = await initOnPostgres(t, schemaUrl);
     const ready = await runInProcess(['doctor', '--data', data]);
     t.regex(ready.stdout, /^ok {3}lock: not used with PostgreSQL/m);
-    t.regex(ready.stdout, /^ok {3}storage: PostgreSQL 127\.0\.0\.1:\d+\/\S+, readable and writable \(schema migration 17; 1 user, 0 posts\)$/m);
+    t.regex(ready.stdout, /^ok {3}storage: PostgreSQL 127\.0\.0\.1:\d+\/\S+, readable and writable \(schema migration 18; 1 user, 0 posts\)$/m);
     const { url: bare } = await freshSchema(t, url);
     const fresh = await runInProcess(['doctor', '--data', data, '--database', bare]);
     t.regex(fresh.stdout, /^warn storage: PostgreSQL .+ is reachable and writable, no feedbackd schema yet/m);

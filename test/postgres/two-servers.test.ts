@@ -34,7 +34,7 @@ pgTests((url) => {
     const migrations = await query<{ id: number }>(schemaUrl, 'SELECT id FROM schema_migrations ORDER BY id');
     t.deepEqual(
       migrations.map((row) => row.id),
-      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17],
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18],
     );
     for (const server of [a, b]) t.is((await sendRequest(server.url, 'GET', '/health')).status, 200);
     // A token signed by one server is accepted by the other: they found the same secret.

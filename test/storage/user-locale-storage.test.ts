@@ -1,7 +1,7 @@
 /*
  * A user's language (issue 33: storage schema 14, PostgreSQL migration 17) on both engines: set,
  * read back, cleared; a row written without it reads back without it; and a JSON-file database of
- * schema 13 opens upgraded to 14 with its users as they were.
+ * schema 13 opens upgraded to the current schema with its users as they were.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
