@@ -4,7 +4,8 @@ import { appError } from '../errors.js';
 import type { ServiceContext } from '../services/context.js';
 import { getSiteSettings } from '../services/settings.js';
 import { contentSecurityPolicy } from './content-security.js';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/locales.js';
+import { DEFAULT_LOCALE, type Locale } from '../i18n/locales.js';
+import { siteLocale } from '../services/mail/mail-locale.js';
 import { requestLocale } from './request-locale.js';
 import { type Encoded, INDEX_PATH, loadWebFiles, type WebFile, type WebFiles, webFilesUnder } from './web-files.js';
 
@@ -100,7 +101,7 @@ async function siteSettingsForPage(services: ServiceContext): Promise<PageSettin
 
 /** The page's language (issue 33): the visitor's choice, else their browser's, else the site's `locale`. */
 function pageLocale(ctx: Context, settings: PageSettings): Locale {
-  return requestLocale(ctx) ?? (isLocale(settings.locale) ? settings.locale : DEFAULT_LOCALE);
+  return requestLocale(ctx) ?? siteLocale(settings);
 }
 
 /**

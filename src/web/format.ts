@@ -3,9 +3,9 @@
 import { formatNumber as formatNumberIn } from '../i18n/messages.js';
 import { locale } from './i18n/t.js';
 
-// Made on first use, not at module load: nothing here runs before the page's language is known.
-let relative: Intl.RelativeTimeFormat | undefined;
-let absolute: Intl.DateTimeFormat | undefined;
+// The page's language is in its `<html lang>` before any script runs, so these are made once.
+const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+const absolute = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' });
 
 /** 1234 → "1,234" (or the page language's own grouping). */
 export const formatNumber = (n: number): string => formatNumberIn(locale, n);
@@ -31,21 +31,13 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
 export function timeAgo(iso: string, now = Date.now()): string {
   const seconds = (new Date(iso).getTime() - now) / 1000;
   for (const [unit, size] of STEPS) {
-    if (Math.abs(seconds) >= size) return relativeFormat().format(Math.round(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
   }
-  return relativeFormat().format(0, 'second');
-}
-
-function relativeFormat(): Intl.RelativeTimeFormat {
-  relative ??= new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  return relative;
+  return relative.format(0, 'second');
 }
 
 /** The full date and time, for a tooltip. */
-export function formatDate(iso: string): string {
-  absolute ??= new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' });
-  return absolute.format(new Date(iso));
-}
+export const formatDate = (iso: string): string => absolute.format(new Date(iso));
 
 /** Initials for an avatar fallback: "Grace Hopper" → "GH". */
 export function initials(name: string, username: string): string {
