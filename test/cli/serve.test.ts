@@ -34,6 +34,16 @@ test('serve prints the listening line, answers /api/v1/health, stops on SIGTERM 
   t.is((await stopServing(second, 'SIGINT')).code, 0);
 });
 
+test('under a sub-path, serve also says where the board is: its root answers 404 (issue 33)', async (t) => {
+  const data = join(await tempDir(t), 'data');
+  const serving = await startServing(['serve', '--data', data, '--port', '0', '--mail-outbox', '--public-url', 'https://example.com/feedback']);
+  t.teardown(() => serving.child.kill('SIGKILL'));
+  t.is((await fetch(`${serving.url}/`)).status, 404);
+  t.is((await fetch(`${serving.url}/feedback/api/v1/health`)).status, 200);
+  const stopped = await stopServing(serving);
+  t.is(stopped.stdout, `${serving.line}\nthe board is at ${serving.url}/feedback/ (publicly https://example.com/feedback/)\n`);
+});
+
 test('a second serve on the same data dir exits 1 with one line naming the running process (its SMTP password left out)', async (t) => {
   const data = join(await tempDir(t), 'data');
   // Nothing listens on port 9: the URL only has to be kept, never used.

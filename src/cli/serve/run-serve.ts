@@ -87,8 +87,18 @@ export async function runServe(flags: Readonly<Record<string, unknown>>, run: Cl
   const base = basePath(config.publicUrl);
   logger.info({ url: server.url, dataDir: config.dataDir, ...(base ? { basePath: base, proxyStripsPath: config.proxyStripsPath } : {}) }, 'listening');
   say(run.io, `feedbackd listening on ${server.url}`);
+  if (base) say(run.io, boardAddressLine(server.url, base, config));
   // Defence in depth: an unclaimed board reachable from elsewhere says so until someone sets it up.
   const setupWarning = warnWhileNotSetUp(ctx, loaded, server);
   const worker = startOutboxWorker(ctx);
   await stopOnSignal(stopRequested, server, control, setupWarning, worker, ctx, logger);
+}
+
+/**
+ * Under a sub-path, the address above answers 404 at its root: this line says where the board is,
+ * on this machine when the proxy passes the prefix, else only through the proxy that strips it.
+ */
+function boardAddressLine(listening: string, base: string, config: { publicUrl: string; proxyStripsPath: boolean }): string {
+  if (config.proxyStripsPath) return `the board is at ${config.publicUrl}/ through your proxy, which takes ${base} off (proxyStripsPath)`;
+  return `the board is at ${listening}${base}/ (publicly ${config.publicUrl}/)`;
 }
